@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { ZodValidationPipe } from 'nestjs-zod';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppModule } from './app.module';
+import { type AppConfig, APP_CONFIG } from './config/config';
+import { HttpExceptionFilter } from './core/errors/http-exception.filter';
+import { registerFrontend } from './core/http/frontend';
+import { setupOpenApi } from './core/http/openapi';
+import { registerSecurity } from './core/http/security';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Reuses a caller's X-Request-Id when it is sane, so one id follows a request across services. */
+function requestId(req: IncomingMessage): string {
+  const header = req.headers['x-request-id'];
+  const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+  (req as IncomingMessage & { id: string }).id = id;
+  return id;
+}
+
+/** Builds the api exactly as production runs it; tests call this too. */
+export async function createApp(
+  options: { logger?: boolean } = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    genReqId: requestId,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    bufferLogs: true,
+    rawBody: true,
+    logger: options.logger === false ? false : undefined,
+  });
+  const config = app.get<AppConfig>(APP_CONFIG);
+  if (options.logger !== false) app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerSecurity(fastify, config.isProduction);
+  const fallback = await registerFrontend(fastify, config.FRONTEND_DIST);
+
+  app.useGlobalFilters(new HttpExceptionFilter(fallback));
+  app.useGlobalPipes(new ZodValidationPipe());
+  setupOpenApi(app, config.PUBLIC_URL);
+  app.enableShutdownHooks();
+  return app;
+}

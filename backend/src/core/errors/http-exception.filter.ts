@@ -1,0 +1,123 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZodValidationException } from 'nestjs-zod';
+import { type ZodError } from 'zod';
+import { AppException } from './app.exception';
+
+export interface ErrorBody {
+  error: string;
+  /** Each invalid field with its message, for validation errors. */
+  fields?: Record<string, string>;
+}
+
+/** Fastify's own errors (bad JSON, oversized body, wrong content type) carry a statusCode. */
+interface FastifyError extends Error {
+  statusCode?: number;
+  code?: string;
+}
+
+type FallbackHandler = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+/**
+ * The one place errors become responses: `{ "error": "…" }` with the right status, never a
+ * stack trace. Unknown errors are logged with the request id and answered 500.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger(HttpExceptionFilter.name);
+
+  /** Lets the HTML app answer a browser's GET that no API route matched. */
+  constructor(private readonly notFoundFallback?: FallbackHandler) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const { status, body } = describeError(exception, request);
+
+    if (status === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
+    if (status >= 500) {
+      this.logger.error(
+        { err: exception, reqId: request.id, method: request.method, url: request.url },
+        'Unhandled error',
+      );
+    }
+    if (reply.sent) return;
+    void reply.status(status).header('content-type', 'application/json').send(body);
+  }
+}
+
+/** Maps anything thrown to the status and `{ error }` body the client sees. */
+export function describeError(
+  exception: unknown,
+  request: FastifyRequest,
+): { status: number; body: ErrorBody } {
+  if (exception instanceof ZodValidationException) {
+    return {
+      status: HttpStatus.BAD_REQUEST,
+      body: validationBody(exception.getZodError() as ZodError),
+    };
+  }
+  if (exception instanceof AppException) {
+    return { status: exception.status, body: { error: exception.message } };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status === HttpStatus.NOT_FOUND && /^Cannot [A-Z]+ /.test(exception.message)) {
+      return {
+        status,
+        body: { error: `Not found: ${request.method} ${request.url.split('?')[0]}` },
+      };
+    }
+    const response = exception.getResponse();
+    const message =
+      typeof response === 'object' && response !== null && 'message' in response
+        ? (response as { message: unknown }).message
+        : exception.message;
+    return {
+      status,
+      body: { error: Array.isArray(message) ? message.join('; ') : String(message) },
+    };
+  }
+  const fastifyError = exception as FastifyError;
+  if (
+    fastifyError instanceof Error &&
+    typeof fastifyError.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
+    return { status: fastifyError.statusCode, body: { error: clientErrorMessage(fastifyError) } };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error' } };
+}
+
+function validationBody(error: ZodError): ErrorBody {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    fields[issue.path.length ? issue.path.join('.') : 'body'] ??= issue.message;
+  }
+  const [first] = error.issues;
+  if (!first) return { error: 'Invalid request', fields };
+  return {
+    error: first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message,
+    fields,
+  };
+}
+
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but content-type is application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+};
+
+function clientErrorMessage(error: FastifyError): string {
+  return (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message;
+}

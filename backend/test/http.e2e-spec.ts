@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from './utils/create-app';
+
+function builtFrontend(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rafter-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('HTTP skeleton', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ FRONTEND_DIST: builtFrontend() });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const inject = (options: Parameters<TestApp['app']['inject']>[0]) => t.app.inject(options);
+
+  it('reports the database and Redis as up', async () => {
+    const response = await inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: { status: 'up' },
+      redis: { status: 'up' },
+    });
+    expect(response.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
+  it('keeps a sane caller request id and replaces a hostile one', async () => {
+    const kept = await inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+    const replaced = await inject({ url: '/api/health', headers: { 'x-request-id': 'a b\nc' } });
+    expect(replaced.headers['x-request-id']).not.toBe('a b\nc');
+  });
+
+  it('answers malformed JSON with 400 and a JSON error', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"oops":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json().error).toMatch(/not valid JSON/i);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ blob: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: expect.stringMatching(/too large/i) });
+  });
+
+  it.each(['GET', 'POST', 'DELETE'] as const)('answers an unknown %s /api path 404 in JSON', async (method) => {
+    const response = await inject({ method, url: '/api/no-such-thing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: `Not found: ${method} /api/no-such-thing` });
+  });
+
+  it('serves the OpenAPI document and Swagger UI', async () => {
+    const document = await inject({ url: '/api/openapi.json' });
+    expect(document.statusCode).toBe(200);
+    expect(document.json().paths['/api/health']).toBeDefined();
+    const ui = await inject({ url: '/api/docs' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toMatch(/swagger/i);
+  });
+
+  it('sends nosniff and a CSP without inline scripts; app pages cannot be framed', async () => {
+    const response = await inject({ url: '/dashboard' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/frame-ancestors 'self'/);
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it.each(['/widget', '/widget?ownerId=1', '/calc/quick-roof-1234'])(
+    'lets any site frame the embeddable page %s',
+    async (url) => {
+      const response = await inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(String(response.headers['content-security-policy'])).toMatch(/frame-ancestors \*/);
+      expect(response.headers['x-frame-options']).toBeUndefined();
+    },
+  );
+
+  it('serves the app for page routes and a 404 page for unknown paths', async () => {
+    const page = await inject({ url: '/terms' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    const missing = await inject({ url: '/no/such/page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await inject({ url: '/assets/app-1234.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('opens CORS only on the public widget endpoints', async () => {
+    const preflight = (url: string) =>
+      inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://roofer.example', 'access-control-request-method': 'POST' },
+      });
+    expect((await preflight('/api/capture-lead')).headers['access-control-allow-origin']).toBe('*');
+    expect((await preflight('/api/health')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('health with Redis down', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 503 naming Redis as down', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      status: 'degraded',
+      database: { status: 'up' },
+      redis: { status: 'down' },
+    });
+  });
+});

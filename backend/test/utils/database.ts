@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { databaseName, withDatabase } from '../../src/core/database/embedded-postgres';
+import { assertTestDatabaseName, templateName } from './services';
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+function serverUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run tests through jest (globalSetup sets it)');
+  assertTestDatabaseName(databaseName(url));
+  return url;
+}
+
+async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: withDatabase(serverUrl(), 'postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, fully migrated database of its own, copied from the run's template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const base = serverUrl();
+  const name = `${databaseName(base)}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  assertTestDatabaseName(name);
+  const template = templateName(base);
+  await admin(async (client) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        return;
+      } catch (error) {
+        // Two files copying the template at the same instant: PostgreSQL refuses the second.
+        const busy = error instanceof Error && /being accessed by other users/.test(error.message);
+        if (!busy || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
+  return {
+    name,
+    url: withDatabase(base, name),
+    drop: () =>
+      admin(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }),
+  };
+}
+
+/** A Redis key prefix of its own, so test files never see each other's queues. */
+export function testRedisPrefix(): string {
+  return `test-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
