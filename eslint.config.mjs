@@ -43,8 +43,20 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['**/*.{spec,test}.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts', 'scripts/**', 'bench/**'],
+    files: [
+      '**/*.{spec,test}.{ts,tsx}',
+      '**/test/**/*.ts',
+      'e2e/**/*.ts',
+      'scripts/**',
+      'bench/**',
+    ],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // CommonJS config files (the backend package is CommonJS).
+    files: ['backend/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,
 );

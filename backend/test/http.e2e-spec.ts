@@ -65,11 +65,14 @@ describe('HTTP skeleton', () => {
     expect(response.json()).toEqual({ error: expect.stringMatching(/too large/i) });
   });
 
-  it.each(['GET', 'POST', 'DELETE'] as const)('answers an unknown %s /api path 404 in JSON', async (method) => {
-    const response = await inject({ method, url: '/api/no-such-thing?x=1' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: `Not found: ${method} /api/no-such-thing` });
-  });
+  it.each(['GET', 'POST', 'DELETE'] as const)(
+    'answers an unknown %s /api path 404 in JSON',
+    async (method) => {
+      const response = await inject({ method, url: '/api/no-such-thing?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: `Not found: ${method} /api/no-such-thing` });
+    },
+  );
 
   it('serves the OpenAPI document and Swagger UI', async () => {
     const document = await inject({ url: '/api/openapi.json' });

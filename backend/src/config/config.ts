@@ -26,7 +26,10 @@ export const configSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-  QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i, 'must be letters, digits, - or _').default('rafter'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i, 'must be letters, digits, - or _')
+    .default('rafter'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),

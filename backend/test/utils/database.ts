@@ -11,7 +11,8 @@ export interface TestDatabase {
 
 function serverUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set: run tests through jest (globalSetup sets it)');
+  if (!url)
+    throw new Error('DATABASE_URL is not set: run tests through jest (globalSetup sets it)');
   assertTestDatabaseName(databaseName(url));
   return url;
 }

@@ -12,7 +12,10 @@ async function probe(check: () => Promise<unknown>): Promise<DependencyHealth> {
     await Promise.race([
       check(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)),
+          TIMEOUT_MS,
+        );
       }),
     ]);
     return { status: 'up', latencyMs: Math.round(performance.now() - started) };

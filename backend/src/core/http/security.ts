@@ -66,7 +66,10 @@ export async function registerSecurity(app: FastifyInstance, isProduction: boole
   await app.register(cors, {
     delegator: (request, callback) => {
       const open = isPublicWidgetEndpoint(request.url ?? '');
-      callback(null, open ? { origin: '*', methods: ['GET', 'POST'], maxAge: 600 } : { origin: false });
+      callback(
+        null,
+        open ? { origin: '*', methods: ['GET', 'POST'], maxAge: 600 } : { origin: false },
+      );
     },
   });
 }

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './core/database/database.module';
+import { LoggingModule } from './core/logging/logging.module';
+import { WorkerQueueModule } from './core/queue/worker-queue.module';
+
+@Module({
+  imports: [ConfigModule, LoggingModule, DatabaseModule, WorkerQueueModule],
+})
+export class WorkerModule {}

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { MATERIALS } from './materials';
+import { OWNERSHIP_VALUES, STORIES_VALUES } from './property';
+import { ROOF_AREA_MAX_SQFT, ROOF_AREA_MIN_SQFT } from './estimate';
+
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const ADDRESS_MAX_LENGTH = 300;
+/** Largest estimate accepted, in dollars: the largest roof at far above any default price. */
+export const ESTIMATE_MAX_DOLLARS = 10_000_000;
+
+/** 'X is required' when the field is missing, else the field's own complaint. */
+function fieldError(label: string, invalid: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? `${label} is required` : invalid;
+}
+
+function requiredText(label: string, maxLength: number) {
+  return z
+    .string({ error: fieldError(label, `${label} must be text`) })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+}
+
+export const zipCodeSchema = z
+  .string({ error: fieldError('Zip code', 'Zip code must be 5 digits') })
+  .trim()
+  .regex(/^\d{5}$/, 'Zip code must be 5 digits');
+
+export const emailSchema = requiredText('Email', EMAIL_MAX_LENGTH).regex(
+  z.regexes.email,
+  'Email must be a valid email address',
+);
+
+/**
+ * The 10 digits of a US phone number typed with any of spaces, dots, dashes, brackets and a
+ * leading +1 or 1; null when it is not one.
+ */
+export function usPhoneDigits(phone: string): string | null {
+  if (!/^[\d\s().+-]+$/.test(phone)) {
+    return null;
+  }
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.length === 10 ? national : null;
+}
+
+/** '5125550100' → '(512) 555-0100'; anything else is returned as given. */
+export function formatUsPhone(phone: string): string {
+  const digits = usPhoneDigits(phone);
+  return digits === null
+    ? phone
+    : `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** Accepts any common US notation and stores the bare 10 digits. */
+export const phoneSchema = requiredText('Phone number', 30)
+  .refine((phone) => usPhoneDigits(phone) !== null, 'Phone number must be a 10-digit US number')
+  .overwrite((phone) => usPhoneDigits(phone) ?? phone);
+
+/** The 'Get Exact Quote' dialog: First Name, Last Name, Email, Phone Number, all required. */
+export const quoteFormSchema = z.object({
+  firstName: requiredText('First name', NAME_MAX_LENGTH),
+  lastName: requiredText('Last name', NAME_MAX_LENGTH),
+  email: emailSchema,
+  phone: phoneSchema,
+});
+
+export type QuoteForm = z.infer<typeof quoteFormSchema>;
+/** What the form holds before parsing (phone as typed). */
+export type QuoteFormInput = z.input<typeof quoteFormSchema>;
+
+function coordinate(label: string, bound: number) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .min(-bound, `${label} must be between -${bound} and ${bound}`)
+    .max(bound, `${label} must be between -${bound} and ${bound}`)
+    .nullable()
+    .optional();
+}
+
+function dollars(label: string) {
+  return z
+    .number({ error: fieldError(label, `${label} must be a number`) })
+    .min(0, `${label} must not be negative`)
+    .max(
+      ESTIMATE_MAX_DOLLARS,
+      `${label} must be at most $${ESTIMATE_MAX_DOLLARS.toLocaleString('en-US')}`,
+    );
+}
+
+/** The property answers and the estimate shown to the homeowner (widget steps 1-6). */
+export const estimateDetailsSchema = z.object({
+  address: requiredText('Address', ADDRESS_MAX_LENGTH),
+  zipCode: zipCodeSchema,
+  /** Missing when no map was available and the address was typed. */
+  latitude: coordinate('Latitude', 90),
+  longitude: coordinate('Longitude', 180),
+  ownership: z.enum(OWNERSHIP_VALUES, {
+    error: fieldError('Homeowner answer', 'Homeowner answer must be owner, considering or other'),
+  }),
+  material: z.enum(MATERIALS, {
+    error: fieldError(
+      'Roofing material',
+      'Roofing material must be asphalt, wood, metal, tile or slate',
+    ),
+  }),
+  stories: z.enum(STORIES_VALUES, {
+    error: fieldError('Number of stories', 'Number of stories must be one, two or three'),
+  }),
+  roofArea: z
+    .number({ error: fieldError('Roof area', 'Roof area must be a number') })
+    .min(
+      ROOF_AREA_MIN_SQFT,
+      `Roof area must be at least ${ROOF_AREA_MIN_SQFT.toLocaleString('en-US')} sq ft`,
+    )
+    .max(
+      ROOF_AREA_MAX_SQFT,
+      `Roof area must be at most ${ROOF_AREA_MAX_SQFT.toLocaleString('en-US')} sq ft`,
+    ),
+  /** Shown to the homeowner; the server recomputes all three and never stores these. */
+  estimateLow: dollars('Low estimate'),
+  estimateMid: dollars('Average estimate'),
+  estimateHigh: dollars('High estimate'),
+});
+
+/** A homeowner's quote request: contact details plus the estimate they saw (spec section 3). */
+export const leadInputSchema = z.object(
+  { ...quoteFormSchema.shape, ...estimateDetailsSchema.shape },
+  { error: 'Lead details are required' },
+);
+
+export type LeadInput = z.infer<typeof leadInputSchema>;
+
+/** Bot traps sent beside the lead; a bot is answered 2xx and nothing is stored. */
+export const antiSpamSchema = z.object({
+  /**
+   * Honeypot: a field people never see, so any text in it came from a bot. No length limit, so a
+   * bot filling it gets the silent answer, not a 400 that tells it what to change.
+   */
+  website: z.string({ error: 'Website must be text' }).optional(),
+  /** Epoch ms when the widget was first shown. */
+  startedAt: z
+    .number({ error: 'Start time must be a number' })
+    .int('Start time must be whole milliseconds')
+    .nonnegative('Start time must not be negative')
+    .optional(),
+});
+
+export type AntiSpam = z.infer<typeof antiSpamSchema>;
+
+/** POST /api/capture-lead: a lead for one contractor (owner flow). */
+export const captureLeadPayloadSchema = z.object(
+  {
+    ownerId: z.guid({ error: fieldError('Owner id', 'Owner id must be a valid id') }),
+    lead: leadInputSchema,
+    ...antiSpamSchema.shape,
+  },
+  { error: 'Request body must be a JSON object' },
+);
+
+export type CaptureLeadPayload = z.infer<typeof captureLeadPayloadSchema>;
+
+/** The main-site flow: a lead with no contractor yet (table main_site_leads). */
+export const mainSiteLeadPayloadSchema = z.object(
+  { lead: leadInputSchema, ...antiSpamSchema.shape },
+  { error: 'Request body must be a JSON object' },
+);
+
+export type MainSiteLeadPayload = z.infer<typeof mainSiteLeadPayloadSchema>;
+
+/**
+ * Filling the widget takes at least the 5.5 s measuring sequence, so a quote sent sooner after
+ * the widget appeared was not typed by a person. 3 s leaves room for a browser clock slightly
+ * ahead of the server's.
+ */
+export const MIN_FILL_TIME_MS = 3000;
+
+export type SpamVerdict = 'honeypot' | 'too_fast' | null;
+
+/**
+ * Why a submission looks automated, or null. A start time in the future is taken as clock skew,
+ * not as a bot, so a person is never turned away for their computer's clock.
+ */
+export function spamVerdict(fields: AntiSpam, now: Date): SpamVerdict {
+  if (fields.website !== undefined && fields.website.trim() !== '') {
+    return 'honeypot';
+  }
+  if (fields.startedAt !== undefined) {
+    const elapsed = now.getTime() - fields.startedAt;
+    if (elapsed >= 0 && elapsed < MIN_FILL_TIME_MS) {
+      return 'too_fast';
+    }
+  }
+  return null;
+}
+
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
+
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  converted: 'Converted',
+  lost: 'Lost',
+};
+
+export type BadgeColor = 'blue' | 'yellow' | 'green' | 'purple' | 'red';
+
+/** Status badge colours (spec section 4). */
+export const LEAD_STATUS_COLORS: Readonly<Record<LeadStatus, BadgeColor>> = {
+  new: 'blue',
+  contacted: 'yellow',
+  qualified: 'green',
+  converted: 'purple',
+  lost: 'red',
+};
+
+export const DEFAULT_LEAD_STATUS: LeadStatus = 'new';
+
+export const leadStatusSchema = z.enum(LEAD_STATUSES, {
+  error: fieldError('Status', 'Status must be new, contacted, qualified, converted or lost'),
+});
+
+/** Changing a lead's status: any value to any value (spec section 4). */
+export const updateLeadStatusSchema = z.object({ status: leadStatusSchema });
+
+export type UpdateLeadStatus = z.infer<typeof updateLeadStatusSchema>;
+
+/** A lead's name as one string, 'Unknown' when both parts are empty (spec section 3). */
+export function leadDisplayName(firstName: string | null, lastName: string | null): string {
+  const name = [firstName, lastName]
+    .map((part) => (part ?? '').trim())
+    .filter((part) => part !== '')
+    .join(' ');
+  return name === '' ? 'Unknown' : name;
+}

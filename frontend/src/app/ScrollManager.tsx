@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigationType, type Location } from 'react-router';
+
+/** Scroll position per history entry, for back and forward. */
+const savedPositions = new Map<string, number>();
+
+/**
+ * Entries the router creates have a unique key. Entries the browser creates itself (an in-page
+ * #anchor link, the first page load) all share the key 'default', so those go by their URL.
+ */
+function entryId({ key, pathname, search, hash }: Location): string {
+  return key === 'default' ? `${pathname}${search}${hash}` : key;
+}
+
+function scrollToFragment(hash: string, behavior: ScrollBehavior): boolean {
+  const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  target?.scrollIntoView({ behavior });
+  return target !== null;
+}
+
+/**
+ * Scrolls like a multi-page site: a new page starts at the top, or at its #fragment, and back
+ * and forward return to where the reader was. Rendered inside the page's Suspense boundary, so
+ * it runs once the lazily loaded page is on screen.
+ */
+export function ScrollManager() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const previousPathname = useRef<string | null>(null);
+  const id = entryId(location);
+  const { pathname, hash } = location;
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+  }, []);
+
+  useEffect(() => {
+    const save = () => savedPositions.set(id, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, [id]);
+
+  useEffect(() => {
+    const samePage = previousPathname.current === pathname;
+    previousPathname.current = pathname;
+    // Within a page the browser's smooth scrolling is fine; a new page should appear in place.
+    const behavior: ScrollBehavior = samePage ? 'smooth' : 'instant';
+
+    if (navigationType === 'POP') {
+      const saved = savedPositions.get(id);
+      if (saved !== undefined) window.scrollTo({ top: saved, behavior });
+      else if (!scrollToFragment(hash, behavior) && !samePage) {
+        window.scrollTo({ top: 0, behavior });
+      }
+      return;
+    }
+    // A same-page push or replace (a filter in the query string, say) keeps the reader's place.
+    if (samePage) {
+      scrollToFragment(hash, behavior);
+      return;
+    }
+    if (!scrollToFragment(hash, behavior)) window.scrollTo({ top: 0, behavior });
+  }, [id, pathname, hash, navigationType]);
+
+  return null;
+}

@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { APP_ROUTES } from '@rafter/domain/routes';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import { ScrollManager } from './ScrollManager';
+
+// Each page is its own chunk, so a visitor downloads only the page they open.
+const LandingPage = lazy(() => import('./routes/LandingPage'));
+const TermsPage = lazy(() => import('./routes/TermsPage'));
+const PrivacyPage = lazy(() => import('./routes/PrivacyPage'));
+const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
+
+/**
+ * Page routes. Every path must be in `APP_ROUTES`: the server answers 404 for any other path,
+ * and the catch-all shows the not-found page.
+ */
+export const routes: RouteObject[] = [
+  { path: APP_ROUTES.home, element: <LandingPage /> },
+  { path: APP_ROUTES.terms, element: <TermsPage /> },
+  { path: APP_ROUTES.privacy, element: <PrivacyPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+function PageLoading() {
+  return (
+    <LinearProgress
+      aria-label="Loading page"
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }}
+    />
+  );
+}
+
+/** The routed pages, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  const page = useRoutes(routes);
+  const { pathname } = useLocation();
+
+  return (
+    <PageErrorBoundary pathname={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        {page}
+        <ScrollManager />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import VerifiedUserRoundedIcon from '@mui/icons-material/VerifiedUserRounded';
+import { Link as RouterLink } from 'react-router';
+import { BILLING_TERMS, PLAN_LIST } from '@rafter/domain/plans';
+import { APP_ROUTES } from '@rafter/domain/routes';
+import { PlanCard } from './PlanCard';
+import { LandingSection } from './LandingSection';
+
+export function PricingSection() {
+  return (
+    <LandingSection
+      id="pricing"
+      eyebrow="Pricing"
+      title="Simple month-to-month pricing"
+      intro={
+        <>
+          No contracts and no setup fees. Use code <strong>{BILLING_TERMS.promoCode}</strong> for{' '}
+          {BILLING_TERMS.promoPercentOff}% off your first month.
+        </>
+      }
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+          gap: { xs: 4, md: 3 },
+          alignItems: 'stretch',
+          maxWidth: { xs: 440, md: 'none' },
+          mx: 'auto',
+        }}
+      >
+        {PLAN_LIST.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} />
+        ))}
+      </Box>
+      <Box
+        sx={{
+          mt: { xs: 5, md: 6 },
+          display: 'flex',
+          gap: 1.5,
+          alignItems: 'flex-start',
+          justifyContent: 'center',
+          textAlign: { xs: 'left', sm: 'center' },
+          color: 'text.secondary',
+        }}
+      >
+        <VerifiedUserRoundedIcon aria-hidden sx={{ color: 'primary.main', mt: '2px' }} />
+        <Typography variant="body2">
+          Every plan comes with a {BILLING_TERMS.moneyBackDays}-day money-back guarantee.{' '}
+          <Link component={RouterLink} to={`${APP_ROUTES.terms}#refunds`}>
+            See the refund terms
+          </Link>
+          .
+        </Typography>
+      </Box>
+    </LandingSection>
+  );
+}

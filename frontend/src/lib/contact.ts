@@ -1,0 +1,2 @@
+/** Where visitors, contractors and privacy requests reach us. */
+export const CONTACT_EMAIL = 'hello@rafter.app';

@@ -1,0 +1,21 @@
+import { createTheme } from '@mui/material/styles';
+import { palette } from './palette';
+import { typography } from './typography';
+import { baseCustomizations } from './customizations/base';
+import { dataDisplayCustomizations } from './customizations/data-display';
+import { inputsCustomizations } from './customizations/inputs';
+import { navigationCustomizations } from './customizations/navigation';
+import { surfacesCustomizations } from './customizations/surfaces';
+
+export const theme = createTheme({
+  palette,
+  typography,
+  shape: { borderRadius: 10 },
+  components: {
+    ...baseCustomizations,
+    ...inputsCustomizations,
+    ...surfacesCustomizations,
+    ...dataDisplayCustomizations,
+    ...navigationCustomizations,
+  },
+});
