@@ -139,3 +139,15 @@ test.describe('at 375 px wide', () => {
     });
   }
 });
+
+test('the API documentation renders under the content security policy', async ({ page }) => {
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') blocked.push(message.text());
+  });
+  const response = await page.goto('/api/docs');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: /Rafter API/ })).toBeVisible();
+  await expect(page.getByText('/api/health').first()).toBeVisible();
+  expect(blocked).toEqual([]);
+});

@@ -103,6 +103,9 @@ describe('HTTP skeleton', () => {
   );
 
   it('serves the app for page routes and a 404 page for unknown paths', async () => {
+    const home = await inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<div id="root">');
     const page = await inject({ url: '/terms' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
