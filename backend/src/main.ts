@@ -1,5 +1,6 @@
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/config';
+import { exitAfterShutdownTimeout } from './core/shutdown';
 
 async function main(): Promise<void> {
   let config;
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
+  exitAfterShutdownTimeout(config.SHUTDOWN_TIMEOUT_MS);
   const app = await createApp();
   await app.listen({ port: config.PORT, host: config.HOST });
 }

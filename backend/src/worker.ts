@@ -1,14 +1,17 @@
 import { ConfigError, loadConfig } from './config/config';
+import { exitAfterShutdownTimeout } from './core/shutdown';
 import { createWorker } from './worker.factory';
 
 async function main(): Promise<void> {
+  let config;
   try {
-    loadConfig();
+    config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
+  exitAfterShutdownTimeout(config.SHUTDOWN_TIMEOUT_MS);
   await createWorker();
 }
 

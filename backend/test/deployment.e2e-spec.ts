@@ -1,0 +1,288 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * The scale-out layout (docker-compose.yml + docker/) checked offline: no Docker engine runs on
+ * our machines, but Debian's `docker-compose` validates and normalises the file (anchors and
+ * `${VAR:-default}` resolved) with `docker-compose config`, and the assertions read its output.
+ */
+
+const REPO_ROOT = resolve(__dirname, '../..');
+const COMPOSE_FILE = 'docker-compose.yml';
+const DOCKERFILE = join(REPO_ROOT, 'docker', 'Dockerfile');
+const INSTALL_HINT =
+  'docker-compose is not installed: this test validates docker-compose.yml with it. ' +
+  'Install it with `apt-get update && apt-get install -y docker-compose` (.ci/run does).';
+
+type Environment = Record<string, string | number | boolean | null> | string[];
+type DependsOn = string[] | Record<string, { condition?: string }>;
+
+interface ComposeService {
+  image?: string;
+  build?: string | { context?: string; dockerfile?: string };
+  command?: string | string[];
+  environment?: Environment;
+  depends_on?: DependsOn;
+  deploy?: { replicas?: number };
+  scale?: number;
+  restart?: string;
+  ports?: unknown[];
+  volumes?: unknown[];
+  healthcheck?: { test?: string | string[]; disable?: boolean };
+  stop_grace_period?: string;
+}
+
+interface ComposeConfig {
+  services: Record<string, ComposeService>;
+}
+
+function dockerCompose(args: string[]): SpawnSyncReturns<string> {
+  const result = spawnSync('docker-compose', ['-f', COMPOSE_FILE, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    throw new Error(INSTALL_HINT);
+  }
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** `docker-compose config` output as an object: JSON where supported (v2), else YAML (v1). */
+async function loadComposeConfig(): Promise<ComposeConfig> {
+  const help = dockerCompose(['config', '--help']);
+  const json = /--format/.test(`${help.stdout}${help.stderr}`);
+  const result = dockerCompose(json ? ['config', '--format', 'json'] : ['config']);
+  if (result.status !== 0) {
+    throw new Error(`docker-compose config rejected ${COMPOSE_FILE}:\n${result.stderr}`);
+  }
+  if (json) return JSON.parse(result.stdout) as ComposeConfig;
+  let yaml: typeof import('js-yaml');
+  try {
+    yaml = await import('js-yaml');
+  } catch {
+    throw new Error(
+      'This docker-compose prints YAML only and no YAML parser (js-yaml) is in node_modules.',
+    );
+  }
+  return yaml.load(result.stdout) as ComposeConfig;
+}
+
+function environmentOf(service: ComposeService): Record<string, string> {
+  const env = service.environment ?? {};
+  if (Array.isArray(env)) {
+    return Object.fromEntries(
+      env.map((entry) => {
+        const at = entry.indexOf('=');
+        return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+      }),
+    );
+  }
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value ?? '')]));
+}
+
+function conditionsOf(service: ComposeService): Record<string, string> {
+  const dependsOn = service.depends_on ?? {};
+  if (Array.isArray(dependsOn)) {
+    return Object.fromEntries(dependsOn.map((name) => [name, 'service_started']));
+  }
+  return Object.fromEntries(
+    Object.entries(dependsOn).map(([name, value]) => [name, value.condition ?? 'service_started']),
+  );
+}
+
+function argv(command: string | string[] | undefined): string[] {
+  if (command === undefined) return [];
+  return Array.isArray(command) ? command.map(String) : command.trim().split(/\s+/);
+}
+
+/** Volume mounts as [source, target] pairs, from the short (`a:b:ro`) or the long form. */
+function mountsOf(service: ComposeService): [string, string][] {
+  return (service.volumes ?? []).map((volume) => {
+    if (typeof volume === 'string') {
+      const [source = '', target = ''] = volume.split(':');
+      return [source, target];
+    }
+    const { source, target } = volume as { source?: string; target?: string };
+    return [source ?? '', target ?? ''];
+  });
+}
+
+function replicasOf(service: ComposeService): number {
+  return service.deploy?.replicas ?? service.scale ?? 1;
+}
+
+function buildOf(service: ComposeService): { context: string; dockerfile: string } | undefined {
+  if (service.build === undefined) return undefined;
+  const build = typeof service.build === 'string' ? { context: service.build } : service.build;
+  return {
+    context: resolve(REPO_ROOT, build.context ?? '.'),
+    dockerfile: build.dockerfile ?? 'Dockerfile',
+  };
+}
+
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+
+/** Dockerfile instructions of the final (runtime) stage, continuation lines joined. */
+function runtimeStage(dockerfile: string): Instruction[] {
+  const instructions = dockerfile
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^(\S+)\s*(.*)$/.exec(line);
+      return { keyword: (match?.[1] ?? '').toUpperCase(), args: match?.[2] ?? '' };
+    });
+  const lastFrom = instructions.map((i) => i.keyword).lastIndexOf('FROM');
+  return instructions.slice(lastFrom);
+}
+
+/** Exec form (`["node", "x.js"]`) or shell form (`node x.js`) as an argument list. */
+function commandWords(args: string): string[] {
+  const trimmed = args.trim();
+  if (trimmed.startsWith('[')) return (JSON.parse(trimmed) as unknown[]).map(String);
+  return trimmed.split(/\s+/);
+}
+
+describe('docker-compose.yml', () => {
+  let config: ComposeConfig;
+
+  beforeAll(async () => {
+    config = await loadComposeConfig();
+  });
+
+  const service = (name: string): ComposeService => {
+    const found = config.services[name];
+    if (!found) throw new Error(`docker-compose.yml has no service "${name}"`);
+    return found;
+  };
+
+  it('is a valid compose file with postgres, redis, migrate, api, worker and proxy', () => {
+    expect(Object.keys(config.services)).toEqual(
+      expect.arrayContaining(['postgres', 'redis', 'migrate', 'api', 'worker', 'proxy']),
+    );
+  });
+
+  it('runs the api as several replicas and at least one worker', () => {
+    expect(replicasOf(service('api'))).toBeGreaterThan(1);
+    expect(replicasOf(service('worker'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('builds migrate, api and worker from one image of docker/Dockerfile', () => {
+    const api = buildOf(service('api'));
+    expect(api).toEqual({ context: REPO_ROOT, dockerfile: 'docker/Dockerfile' });
+    for (const name of ['worker', 'migrate']) {
+      expect(buildOf(service(name))).toEqual(api);
+      expect(service(name).image).toBe(service('api').image);
+    }
+  });
+
+  it('starts each process with its own entry point, all of which exist in the backend', () => {
+    const commands = {
+      api: argv(service('api').command),
+      worker: argv(service('worker').command),
+      migrate: argv(service('migrate').command),
+    };
+    expect(commands).toEqual({
+      api: ['node', 'backend/dist/main.js'],
+      worker: ['node', 'backend/dist/worker.js'],
+      migrate: ['node', 'backend/dist/migrate.js'],
+    });
+    for (const [, script = ''] of Object.values(commands)) {
+      const source = script.replace(/^backend\/dist\//, 'backend/src/').replace(/\.js$/, '.ts');
+      expect({ script, sourceExists: existsSync(join(REPO_ROOT, source)) }).toEqual({
+        script,
+        sourceExists: true,
+      });
+    }
+  });
+
+  it('gives the api, worker and migrate DATABASE_URL and REDIS_URL', () => {
+    for (const name of ['api', 'worker', 'migrate']) {
+      const env = environmentOf(service(name));
+      expect({ name, DATABASE_URL: env.DATABASE_URL }).toEqual({
+        name,
+        DATABASE_URL: expect.stringMatching(/^postgres(ql)?:\/\/.+@postgres:5432\//),
+      });
+      expect({ name, REDIS_URL: env.REDIS_URL }).toEqual({
+        name,
+        REDIS_URL: expect.stringMatching(/^rediss?:\/\/redis:6379/),
+      });
+      expect(env.NODE_ENV).toBe('production');
+    }
+    expect(environmentOf(service('api')).TRUST_PROXY).toBe('true');
+  });
+
+  it('runs Redis with noeviction and AOF persistence on a volume', () => {
+    const redis = service('redis');
+    const args = argv(redis.command).join(' ');
+    expect(args).toMatch(/--maxmemory-policy[ =]noeviction\b/);
+    expect(args).toMatch(/--appendonly[ =]yes\b/);
+    expect(mountsOf(redis).map(([, target]) => target)).toContain('/data');
+    expect(redis.healthcheck?.test).toBeDefined();
+  });
+
+  it('keeps PostgreSQL on a volume with a pg_isready health check', () => {
+    const postgres = service('postgres');
+    expect(mountsOf(postgres).map(([, target]) => target)).toContain('/var/lib/postgresql/data');
+    expect(JSON.stringify(postgres.healthcheck?.test)).toMatch(/pg_isready/);
+  });
+
+  it('runs migrations once, after PostgreSQL is up and before the api and worker start', () => {
+    const migrate = service('migrate');
+    expect(migrate.restart).toBe('no');
+    expect(conditionsOf(migrate).postgres).toBe('service_healthy');
+    for (const name of ['api', 'worker']) {
+      const conditions = conditionsOf(service(name));
+      expect({ name, migrate: conditions.migrate, redis: conditions.redis }).toEqual({
+        name,
+        migrate: 'service_completed_successfully',
+        redis: 'service_healthy',
+      });
+    }
+  });
+
+  it('health-checks the api, and gives the worker time to finish running jobs', () => {
+    expect(JSON.stringify(service('api').healthcheck?.test)).toMatch(/\/api\/health/);
+    expect(service('worker').stop_grace_period).toMatch(/^\d+(s|m)/);
+  });
+
+  it('publishes only the proxy, which balances the api and passes WebSocket upgrades', () => {
+    const published = Object.entries(config.services)
+      .filter(([, s]) => (s.ports ?? []).length > 0)
+      .map(([name]) => name);
+    expect(published).toEqual(['proxy']);
+    expect(mountsOf(service('proxy'))).toContainEqual([
+      join(REPO_ROOT, 'docker', 'nginx.conf'),
+      expect.stringMatching(/^\/etc\/nginx\//),
+    ]);
+
+    const nginx = readFileSync(join(REPO_ROOT, 'docker', 'nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/server\s+api:3000\b/);
+    expect(nginx).toMatch(/location\s+\/socket\.io\/\s*\{/);
+    expect(nginx).toMatch(/proxy_set_header\s+Upgrade\s+\$http_upgrade/);
+    expect(nginx).toMatch(/proxy_set_header\s+Connection\s+\$connection_upgrade/);
+    expect(nginx).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for/);
+    expect(nginx).toMatch(/proxy_set_header\s+X-Forwarded-Proto\s/);
+  });
+});
+
+describe('docker/Dockerfile', () => {
+  it('exists, and its runtime stage runs the api in production as a non-root user', () => {
+    expect(existsSync(DOCKERFILE)).toBe(true);
+    const stage = runtimeStage(readFileSync(DOCKERFILE, 'utf8'));
+    const last = (keyword: string) => stage.filter((i) => i.keyword === keyword).pop()?.args;
+
+    expect(commandWords(last('CMD') ?? '')).toEqual(['node', 'backend/dist/main.js']);
+    expect(last('USER')).toMatch(/^(node|[1-9]\d*)\b/);
+    expect(last('EXPOSE')).toMatch(/\b3000\b/);
+    expect(last('HEALTHCHECK')).toMatch(/\/api\/health/);
+    expect(stage.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
+  });
+});
