@@ -153,4 +153,10 @@ describe('health with Redis down', () => {
       redis: { status: 'down' },
     });
   });
+
+  it('stays live, so balancers keep the api (which still saves leads) in rotation', async () => {
+    const response = await t.app.inject({ url: '/api/health/live' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
 });

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { HealthReportDto } from './health.dto';
+import { HealthReportDto, LivenessDto } from './health.dto';
 import { HealthService } from './health.service';
 
 @ApiTags('health')
@@ -17,5 +17,15 @@ export class HealthController {
     reply.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     reply.header('cache-control', 'no-store');
     return report;
+  }
+
+  /**
+   * Liveness for balancers and orchestrators: 200 whenever this process serves requests. The api
+   * keeps capturing leads while Redis is down, so a Redis outage must not take it out of rotation.
+   */
+  @Get('live')
+  @ApiOkResponse({ type: LivenessDto, description: 'The process is serving requests' })
+  live(): LivenessDto {
+    return { status: 'ok' };
   }
 }

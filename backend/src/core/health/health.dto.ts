@@ -15,3 +15,5 @@ export const healthReportSchema = z.object({
 
 export class HealthReportDto extends createZodDto(healthReportSchema) {}
 export type DependencyHealth = z.infer<typeof dependency>;
+
+export class LivenessDto extends createZodDto(z.object({ status: z.literal('ok') })) {}

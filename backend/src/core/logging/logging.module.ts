@@ -12,6 +12,12 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
+/** Health probes every few seconds would drown the request log. */
+function isHealthProbe(req: IncomingMessage & { originalUrl?: string }): boolean {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
+  return path === '/api/health' || path === '/api/health/live';
+}
+
 /**
  * Structured JSON logs (pretty in a development terminal), one line per request with its id,
  * method, path and duration. Query strings are left out: links may carry one-time tokens.
@@ -34,7 +40,7 @@ export const REDACTED_PATHS = [
             }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
-          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+          autoLogging: { ignore: (req: IncomingMessage) => isHealthProbe(req) },
           customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, err?: Error) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
           transport: config.LOG_PRETTY
