@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { ConfigError, loadConfig } from './config/config';
+import { loadConfigOrExit } from './config/config';
 import { seedDemoData } from './core/database/demo-seed';
 import {
   ensureDatabase,
@@ -116,13 +116,7 @@ async function main(): Promise<void> {
   }
   env.REDIS_URL = localRedis?.url ?? redisUrl;
 
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadConfigOrExit(env);
 
   await applyMigrations(config.DATABASE_URL, { log: say });
   let demoSlug: string | undefined;
