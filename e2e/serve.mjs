@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = join(root, '.data', 'e2e');
+const dataDir = join(root, '.data', `e2e-${process.env.E2E_PORT ?? '3100'}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const env = { ...process.env };

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { loadConfigOrExit } from './config/config';
 import { seedDemoData } from './core/database/demo-seed';
 import {
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
   };
-  const dataDir = env.DATA_DIR ?? join(REPO_ROOT, '.data');
+  const dataDir = resolve(REPO_ROOT, env.DATA_DIR ?? '.data');
 
   if (!env.DATABASE_URL) {
     const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 54329);

@@ -3,8 +3,15 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './core/database/database.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { WorkerQueueModule } from './core/queue/worker-queue.module';
+import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
 
 @Module({
-  imports: [ConfigModule, LoggingModule, DatabaseModule, WorkerQueueModule],
+  imports: [
+    ConfigModule,
+    LoggingModule,
+    DatabaseModule,
+    WorkerQueueModule,
+    NotificationsWorkerModule,
+  ],
 })
 export class WorkerModule {}

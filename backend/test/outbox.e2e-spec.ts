@@ -9,21 +9,7 @@ import { startLocalRedis, type LocalRedis } from '../src/core/redis/local-redis'
 import { createWorker } from '../src/worker.factory';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
 import { freePort } from './utils/services';
-
-async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { eventually, sleep, withEnv } from './utils/async';
 
 describe('outbox relay', () => {
   let db: TestDatabase;
@@ -33,16 +19,6 @@ describe('outbox relay', () => {
   let worker: INestApplicationContext;
   let prisma: PrismaService;
   const received: unknown[] = [];
-
-  async function withEnv<T>(env: Record<string, string>, work: () => Promise<T>): Promise<T> {
-    const saved = { ...process.env };
-    Object.assign(process.env, env);
-    try {
-      return await work();
-    } finally {
-      process.env = saved;
-    }
-  }
 
   const workerEnv = () => ({
     NODE_ENV: 'test',

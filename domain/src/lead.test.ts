@@ -80,6 +80,10 @@ describe('captureLeadPayloadSchema', () => {
     expect(parsed).toMatchObject({ website: '', startedAt: 1 });
   });
 
+  it.each(['widget', 'embed', 'share_page'])('accepts and keeps the source %s', (source) => {
+    expect(captureLeadPayloadSchema.parse({ ownerId, lead, source }).source).toBe(source);
+  });
+
   it.each<[string, unknown, string]>([
     ['firstName', undefined, 'First name is required'],
     ['firstName', '   ', 'First name is required'],
@@ -135,6 +139,7 @@ describe('captureLeadPayloadSchema', () => {
     [{ ownerId }, ['Lead details are required']],
     [{ ownerId, lead, website: 5 }, ['Website must be text']],
     [{ ownerId, lead, startedAt: 'yesterday' }, ['Start time must be a number']],
+    [{ ownerId, lead, source: 'marketplace' }, ['Source must be widget, embed or share_page']],
     [null, ['Request body must be a JSON object']],
   ])('%j is refused with %j', (payload, expected) => {
     expect(messages(captureLeadPayloadSchema.safeParse(payload))).toEqual(expected);

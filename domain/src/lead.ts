@@ -150,11 +150,20 @@ export const antiSpamSchema = z.object({
 
 export type AntiSpam = z.infer<typeof antiSpamSchema>;
 
+/** Where an owner-flow lead was captured (the leads table's source, minus server-only values). */
+export const CAPTURE_SOURCES = ['widget', 'embed', 'share_page'] as const;
+
+export type CaptureSource = (typeof CAPTURE_SOURCES)[number];
+
 /** POST /api/capture-lead: a lead for one contractor (owner flow). */
 export const captureLeadPayloadSchema = z.object(
   {
     ownerId: z.guid({ error: fieldError('Owner id', 'Owner id must be a valid id') }),
     lead: leadInputSchema,
+    /** The /widget page (default), the widget inside embed.js, or the /calc/{slug} page. */
+    source: z
+      .enum(CAPTURE_SOURCES, { error: 'Source must be widget, embed or share_page' })
+      .optional(),
     ...antiSpamSchema.shape,
   },
   { error: 'Request body must be a JSON object' },

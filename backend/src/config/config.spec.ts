@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { REPO_ROOT } from '../core/database/migrator';
 import { ConfigError, loadConfig } from './config';
 
 const valid = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/rafter' };
@@ -15,14 +17,36 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
       OUTBOX_POLL_INTERVAL_MS: 500,
+      MAIL_FROM: 'Rafter <no-reply@rafter.app>',
       isProduction: false,
     });
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe(join(REPO_ROOT, '.data'));
+  });
+
+  it('reads the mail settings and resolves DATA_DIR from the repository root', () => {
+    const config = loadConfig({
+      ...valid,
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Roof Co <hello@roof.example.com>',
+      DATA_DIR: 'var/data',
+    });
+    expect(config).toMatchObject({
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Roof Co <hello@roof.example.com>',
+      DATA_DIR: join(REPO_ROOT, 'var', 'data'),
+    });
+    expect(loadConfig({ ...valid, DATA_DIR: '/srv/rafter' }).DATA_DIR).toBe('/srv/rafter');
+    expect(loadConfig({ ...valid, SMTP_URL: 'smtps://mail.example.com' }).SMTP_URL).toBe(
+      'smtps://mail.example.com',
+    );
   });
 
   it('reads and normalises values', () => {
     const config = loadConfig({
       ...valid,
       NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
       PORT: '8080',
       PUBLIC_URL: 'https://roof.example.com/',
       TRUST_PROXY: 'true',
@@ -48,12 +72,89 @@ describe('loadConfig', () => {
       'Invalid configuration: TRUST_PROXY must be true or false',
     ],
     [{ ...valid, NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
+    [
+      { ...valid, SMTP_URL: 'mail.example.com:587' },
+      'Invalid configuration: SMTP_URL must be a URL starting with smtp:// or smtps://',
+    ],
+    [
+      { ...valid, SMTP_URL: 'http://mail.example.com' },
+      /^Invalid configuration: SMTP_URL must be a URL/,
+    ],
+    [{ ...valid, MAIL_FROM: 'Rafter' }, /^Invalid configuration: MAIL_FROM must be an address/],
+    [{ ...valid, MAIL_FROM: 'Rafter <a@b.c>\r\nBcc: x@y.z' }, /^Invalid configuration: MAIL_FROM /],
   ])('stops with one line naming the bad variable (%o)', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('requires SMTP in production, where the dev mailbox is not served', () => {
+    expect(() => loadConfig({ ...valid, NODE_ENV: 'production' })).toThrow(
+      'Invalid configuration: SMTP_URL is required in production',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...valid, PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('defaults the estimator to keyless maps, simulated roofs and the documented rate limits', () => {
+    const config = loadConfig(valid);
+    expect(config).toMatchObject({
+      SOLAR_API_URL: 'https://solar.googleapis.com',
+      MAP_TILE_URL:
+        'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+      MAP_ATTRIBUTION: expect.stringContaining('Esri'),
+      GEOCODER_URL: 'https://photon.komoot.io',
+      RATE_LIMIT_CAPTURE_PER_IP: 10,
+      RATE_LIMIT_CAPTURE_PER_OWNER: 200,
+      RATE_LIMIT_MEASURE_PER_IP: 30,
+    });
+    expect(config.GOOGLE_SOLAR_API_KEY).toBeUndefined();
+    expect(config.GOOGLE_MAPS_BROWSER_KEY).toBeUndefined();
+  });
+
+  it('reads the estimator settings', () => {
+    const config = loadConfig({
+      ...valid,
+      GOOGLE_SOLAR_API_KEY: 'solar-key',
+      SOLAR_API_URL: 'http://127.0.0.1:4010/',
+      GOOGLE_MAPS_BROWSER_KEY: 'maps-key',
+      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      GEOCODER_URL: 'https://geo.example/',
+      RATE_LIMIT_CAPTURE_PER_IP: '0',
+      RATE_LIMIT_CAPTURE_PER_OWNER: '5000',
+    });
+    expect(config).toMatchObject({
+      GOOGLE_SOLAR_API_KEY: 'solar-key',
+      SOLAR_API_URL: 'http://127.0.0.1:4010',
+      GOOGLE_MAPS_BROWSER_KEY: 'maps-key',
+      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      GEOCODER_URL: 'https://geo.example',
+      RATE_LIMIT_CAPTURE_PER_IP: 0,
+      RATE_LIMIT_CAPTURE_PER_OWNER: 5000,
+    });
+  });
+
+  it('turns address suggestions off with an empty GEOCODER_URL', () => {
+    expect(loadConfig({ ...valid, GEOCODER_URL: '' }).GEOCODER_URL).toBeNull();
+  });
+
+  it.each([
+    [{ ...valid, SOLAR_API_URL: 'solar.googleapis.com' }, /^Invalid configuration: SOLAR_API_URL /],
+    [
+      { ...valid, MAP_TILE_URL: 'https://tiles.example/tile.png' },
+      'Invalid configuration: MAP_TILE_URL must contain {z}, {x} and {y}',
+    ],
+    [{ ...valid, GEOCODER_URL: 'ftp://geo.example' }, /^Invalid configuration: GEOCODER_URL /],
+    [
+      { ...valid, RATE_LIMIT_CAPTURE_PER_IP: '-1' },
+      /^Invalid configuration: RATE_LIMIT_CAPTURE_PER_IP /,
+    ],
+    [
+      { ...valid, RATE_LIMIT_MEASURE_PER_IP: 'many' },
+      /^Invalid configuration: RATE_LIMIT_MEASURE_PER_IP /,
+    ],
+  ])('rejects a bad estimator setting (%o)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });

@@ -18,6 +18,15 @@ const url = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+const rateLimit = z.coerce.number().int().min(0);
+
+/** Esri World Imagery: free for development, not licensed for production traffic. */
+const DEFAULT_MAP_TILE_URL =
+  'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+const DEFAULT_MAP_ATTRIBUTION =
+  'Tiles © Esri — Source: Esri, i-cubed, USDA, USGS, AEX, GeoEye, Getmapping, Aerogrid, IGN, ' +
+  'IGP, UPR-EGP, and the GIS User Community';
+
 /** Every environment variable the api and worker read, with its default. README lists them. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,12 +46,40 @@ export const configSchema = z.object({
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  /** Google Solar API (roof measurement); without it roofs are simulated. Server-side only. */
+  GOOGLE_SOLAR_API_KEY: z.string().min(1).optional(),
+  SOLAR_API_URL: url(['http:', 'https:']).default('https://solar.googleapis.com'),
+  /** Google Maps JavaScript key, sent to browsers (restrict it by referrer); else a keyless map. */
+  GOOGLE_MAPS_BROWSER_KEY: z.string().min(1).optional(),
+  /** Keyless map tiles, with {z}, {x} and {y} placeholders. */
+  MAP_TILE_URL: url(['http:', 'https:'])
+    .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
+      message: 'must contain {z}, {x} and {y}',
+    })
+    .default(DEFAULT_MAP_TILE_URL),
+  MAP_ATTRIBUTION: z.string().min(1).default(DEFAULT_MAP_ATTRIBUTION),
+  /** Photon-compatible address search for the keyless map; set it empty to turn suggestions off. */
+  GEOCODER_URL: url(['http:', 'https:']).default('https://photon.komoot.io'),
+  /** Requests allowed per window; 0 turns a limit off. */
+  RATE_LIMIT_CAPTURE_PER_IP: rateLimit.default(10),
+  RATE_LIMIT_CAPTURE_PER_OWNER: rateLimit.default(200),
+  RATE_LIMIT_MEASURE_PER_IP: rateLimit.default(30),
+  /** Local files (the dev mailbox); a relative path is taken from the repository root. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Outgoing mail server, e.g. smtp://user:pass@host:587; without it mail goes to the dev mailbox. */
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as Rafter <no-reply@rafter.app>')
+    .default('Rafter <no-reply@rafter.app>'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface AppConfig extends Omit<RawConfig, 'PUBLIC_URL' | 'LOG_PRETTY'> {
+export interface AppConfig extends Omit<RawConfig, 'PUBLIC_URL' | 'LOG_PRETTY' | 'GEOCODER_URL'> {
   PUBLIC_URL: string;
+  /** Null when address suggestions are turned off. */
+  GEOCODER_URL: string | null;
   LOG_PRETTY: boolean;
   isProduction: boolean;
 }
@@ -61,10 +98,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${name} ${problem}`);
   }
   const config = parsed.data;
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+    // Without SMTP the mail would land in the dev mailbox, which production does not serve.
+    throw new ConfigError('Invalid configuration: SMTP_URL is required in production');
+  }
   return {
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    DATA_DIR: resolve(REPO_ROOT, config.DATA_DIR),
     LOG_PRETTY: config.LOG_PRETTY ?? (config.NODE_ENV === 'development' && !!process.stdout.isTTY),
+    SOLAR_API_URL: config.SOLAR_API_URL.replace(/\/+$/, ''),
+    // An empty value is "unset" everywhere else; here it means "no geocoder".
+    GEOCODER_URL: env.GEOCODER_URL === '' ? null : config.GEOCODER_URL.replace(/\/+$/, ''),
     isProduction: config.NODE_ENV === 'production',
   };
 }

@@ -1,5 +1,6 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.factory';
+import { withEnv } from './async';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -14,22 +15,21 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const saved = { ...process.env };
-  Object.assign(process.env, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    QUEUE_PREFIX: testRedisPrefix(),
-    ...env,
-  });
-  let app: NestFastifyApplication;
-  try {
-    app = await createApp({ logger: false });
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-  } finally {
-    process.env = saved;
-  }
+  const app = await withEnv(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      QUEUE_PREFIX: testRedisPrefix(),
+      ...env,
+    },
+    async () => {
+      const nest = await createApp({ logger: false });
+      await nest.init();
+      await nest.getHttpAdapter().getInstance().ready();
+      return nest;
+    },
+  );
   return {
     app,
     db,

@@ -10,6 +10,8 @@ const LandingPage = lazy(() => import('./routes/LandingPage'));
 const TermsPage = lazy(() => import('./routes/TermsPage'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
+const WidgetPage = lazy(() => import('./routes/WidgetPage'));
+const SharePage = lazy(() => import('./routes/SharePage'));
 
 /**
  * Page routes. Every path must be in `APP_ROUTES`: the server answers 404 for any other path,
@@ -19,6 +21,8 @@ export const routes: RouteObject[] = [
   { path: APP_ROUTES.home, element: <LandingPage /> },
   { path: APP_ROUTES.terms, element: <TermsPage /> },
   { path: APP_ROUTES.privacy, element: <PrivacyPage /> },
+  { path: APP_ROUTES.widget, element: <WidgetPage /> },
+  { path: APP_ROUTES.sharePage, element: <SharePage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

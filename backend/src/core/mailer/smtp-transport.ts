@@ -1,0 +1,35 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { MailMessage, MailTransport, SentMail } from './mail-message';
+
+/** Delivery through an SMTP server over a small pool of reused connections. */
+export class SmtpTransport implements MailTransport {
+  private readonly transporter: Transporter;
+
+  constructor(url: string) {
+    this.transporter = createTransport({
+      url,
+      pool: true,
+      maxConnections: 5,
+      // A job is retried with backoff when delivery fails; waiting minutes here would only hold
+      // a worker slot (nodemailer's defaults are 2 and 10 minutes).
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
+  }
+
+  async deliver(message: MailMessage, from: string): Promise<SentMail> {
+    const info = (await this.transporter.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+    })) as { messageId: string };
+    return { messageId: info.messageId };
+  }
+
+  async close(): Promise<void> {
+    this.transporter.close();
+  }
+}

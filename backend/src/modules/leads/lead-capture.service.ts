@@ -1,0 +1,216 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
+import {
+  type CaptureLeadPayload,
+  type LeadInput,
+  type MainSiteLeadPayload,
+  spamVerdict,
+  type SpamVerdict,
+} from '@rafter/domain/lead';
+import { scoreMainSiteLead, scoreOwnerLead } from '@rafter/domain/lead-score';
+import {
+  DEFAULT_MATERIAL_PRICING,
+  MATERIAL_LABELS,
+  mergeMaterialPricing,
+} from '@rafter/domain/materials';
+import {
+  NO_PLAN_LEVEL,
+  planLevel,
+  shouldLockNewLead,
+  type SubscriptionState,
+} from '@rafter/domain/plans';
+import { isHomeowner } from '@rafter/domain/property';
+import { leadRoofArea } from '@rafter/domain/roof-measurement';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { OutboxService } from '../../core/outbox/outbox.service';
+import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
+import { RoofMeasurementService } from '../calculator/roof-measurement.service';
+import { LEAD_CAPTURED, type LeadCapturedEvent } from './events/lead-captured.event';
+import { LeadCaptureRepository } from './lead-capture.repository';
+import { LeadsException } from './leads.exception';
+
+const TEN_MINUTES_MS = 10 * 60_000;
+const ONE_HOUR_MS = 60 * 60_000;
+
+export interface CapturedLead {
+  id: string;
+  roofArea: number;
+  estimate: Estimate;
+  score: number;
+}
+
+/** First instant of the calendar month (UTC) that `now` falls in: monthly limits count from it. */
+export function startOfUtcMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Why a new lead is stored locked, or null: no active plan, or the plan's monthly leads already
+ * reached. Locked leads are kept and shown without contact details, never refused.
+ */
+export function lockReason(
+  subscription: SubscriptionState,
+  leadsThisMonth: number,
+  now: Date,
+): 'no_active_plan' | 'monthly_limit' | null {
+  if (!shouldLockNewLead(subscription, leadsThisMonth, now)) return null;
+  return planLevel(subscription, now) === NO_PLAN_LEVEL ? 'no_active_plan' : 'monthly_limit';
+}
+
+/** The columns both lead tables share: what the homeowner typed, and the server's numbers. */
+function leadColumns(lead: LeadInput, roofArea: number, estimate: Estimate) {
+  return {
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    phone: lead.phone,
+    address: lead.address,
+    zipCode: lead.zipCode,
+    latitude: lead.latitude ?? null,
+    longitude: lead.longitude ?? null,
+    ownership: lead.ownership,
+    stories: lead.stories,
+    roofArea,
+    estimateLow: estimate.low,
+    estimateMid: estimate.mid,
+    estimateHigh: estimate.high,
+  };
+}
+
+/**
+ * Quote requests from the estimator. The server decides the roof area, estimate and score from
+ * its own data (the client's numbers are only what the homeowner saw), drops bots silently,
+ * rate-limits per visitor and per contractor, and stores owner-flow leads with their outbox event
+ * in one transaction.
+ */
+@Injectable()
+export class LeadCaptureService {
+  private readonly logger = new Logger(LeadCaptureService.name);
+
+  constructor(
+    private readonly repository: LeadCaptureRepository,
+    private readonly roofMeasurements: RoofMeasurementService,
+    private readonly rateLimit: RateLimitService,
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async captureOwnerLead(
+    payload: CaptureLeadPayload,
+    clientIp: string,
+    now = new Date(),
+  ): Promise<CapturedLead> {
+    const verdict = spamVerdict(payload, now);
+    if (verdict) return this.dropSpam(verdict, 'owner', payload.lead);
+    await this.limitVisitor(clientIp);
+    await this.rateLimit.consume(
+      {
+        name: 'capture-owner',
+        limit: this.config.RATE_LIMIT_CAPTURE_PER_OWNER,
+        windowMs: ONE_HOUR_MS,
+      },
+      payload.ownerId,
+    );
+
+    const { ownerId, lead } = payload;
+    const owner = await this.repository.findOwner(ownerId);
+    if (!owner) throw new LeadsException('owner_not_found');
+
+    const roofArea = await this.roofArea(lead);
+    const estimate = computeEstimate(roofArea, mergeMaterialPricing(owner.prices)[lead.material]);
+    const { score, reasons } = scoreOwnerLead(
+      { ...lead, roofArea, estimateMid: estimate.mid },
+      { idealCustomerValue: owner.idealCustomerValue, areasOfService: owner.areasOfService },
+    );
+
+    const started = performance.now();
+    const { id, lockedReason } = await this.repository.withOwnerLock(ownerId, async (tx) => {
+      const leadsThisMonth = await this.repository.countLeadsSince(
+        tx,
+        ownerId,
+        startOfUtcMonth(now),
+      );
+      const reason = lockReason(owner.subscription, leadsThisMonth, now);
+      const leadId = await this.repository.createOwnerLead(tx, {
+        ...leadColumns(lead, roofArea, estimate),
+        ownerId,
+        material: lead.material,
+        isHomeowner: isHomeowner(lead.ownership),
+        score,
+        scoreReasons: reasons,
+        source: payload.source ?? 'widget',
+        lockedReason: reason,
+      });
+      const event: LeadCapturedEvent = { leadId, ownerId };
+      await this.outbox.add(tx, LEAD_CAPTURED, { ...event });
+      return { id: leadId, lockedReason: reason };
+    });
+    this.logger.log(
+      { leadId: id, ownerId, lockedReason, ms: Math.round(performance.now() - started) },
+      'Lead captured',
+    );
+    return { id, roofArea, estimate, score };
+  }
+
+  /** The main site's estimator: no contractor yet, default prices, the spec's score. */
+  async captureMainSiteLead(
+    payload: MainSiteLeadPayload,
+    clientIp: string,
+    now = new Date(),
+  ): Promise<CapturedLead> {
+    const verdict = spamVerdict(payload, now);
+    if (verdict) return this.dropSpam(verdict, 'main_site', payload.lead);
+    await this.limitVisitor(clientIp);
+
+    const { lead } = payload;
+    const roofArea = await this.roofArea(lead);
+    const estimate = computeEstimate(roofArea, DEFAULT_MATERIAL_PRICING[lead.material]);
+    const { score } = scoreMainSiteLead({ ...lead, roofArea });
+    const id = await this.repository.createMainSiteLead({
+      ...leadColumns(lead, roofArea, estimate),
+      material: MATERIAL_LABELS[lead.material],
+      leadScore: score,
+    });
+    this.logger.log({ mainSiteLeadId: id }, 'Main-site lead captured');
+    return { id, roofArea, estimate, score };
+  }
+
+  /** Leads from one visitor, both flows together. */
+  private limitVisitor(clientIp: string): Promise<void> {
+    return this.rateLimit.consume(
+      {
+        name: 'capture-ip',
+        limit: this.config.RATE_LIMIT_CAPTURE_PER_IP,
+        windowMs: TEN_MINUTES_MS,
+      },
+      clientIp,
+    );
+  }
+
+  /** A measured roof is the real area; otherwise the simulation for these stories and material. */
+  private async roofArea(lead: LeadInput): Promise<number> {
+    const measured = await this.roofMeasurements.findMeasured(lead.address);
+    return leadRoofArea(measured, lead);
+  }
+
+  /**
+   * A bot gets the answer a person would (a new id and plausible numbers, from the defaults and
+   * the simulation, with no database work), so it learns nothing; nothing is stored.
+   */
+  private dropSpam(
+    verdict: SpamVerdict,
+    flow: 'owner' | 'main_site',
+    lead: LeadInput,
+  ): CapturedLead {
+    this.logger.log({ verdict, flow }, 'Automated submission dropped');
+    const roofArea = leadRoofArea(null, lead);
+    const estimate = computeEstimate(roofArea, DEFAULT_MATERIAL_PRICING[lead.material]);
+    return {
+      id: randomUUID(),
+      roofArea,
+      estimate,
+      score: scoreMainSiteLead({ ...lead, roofArea }).score,
+    };
+  }
+}

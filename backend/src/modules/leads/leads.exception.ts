@@ -1,0 +1,14 @@
+import { HttpStatus } from '@nestjs/common';
+import { AppException } from '../../core/errors/app.exception';
+
+const ERRORS = {
+  owner_not_found: { status: HttpStatus.NOT_FOUND, message: 'Contractor not found' },
+} as const;
+
+export type LeadsErrorCode = keyof typeof ERRORS;
+
+export class LeadsException extends AppException {
+  constructor(code: LeadsErrorCode) {
+    super(code, ERRORS[code].message, ERRORS[code].status);
+  }
+}

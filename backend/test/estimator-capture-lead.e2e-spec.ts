@@ -1,0 +1,331 @@
+import { computeEstimate, simulateRoofArea } from '@rafter/domain/estimate';
+import { type LeadInput, MIN_FILL_TIME_MS } from '@rafter/domain/lead';
+import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
+import { PrismaService } from '../src/core/database/prisma.service';
+import { leadInput } from './factories/lead-payload.factory';
+import { createLeads, createOwner, type OwnerOptions } from './factories/owner.factory';
+import { createTestApp, type TestApp } from './utils/create-app';
+
+const UNKNOWN_ID = '7d3f6a52-41c8-4c8e-9a57-0f6f2f6c1b11';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('POST /api/capture-lead', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+
+  beforeAll(async () => {
+    // Limits have their own spec; here one test client sends dozens of leads.
+    t = await createTestApp({ RATE_LIMIT_CAPTURE_PER_IP: '0', RATE_LIMIT_CAPTURE_PER_OWNER: '0' });
+    prisma = t.app.get(PrismaService);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const capture = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/capture-lead', payload: payload as object });
+
+  const owner = (options?: OwnerOptions) => createOwner(prisma, options);
+
+  const storedLeads = (ownerId: string) =>
+    prisma.lead.findMany({ where: { ownerId }, orderBy: { createdAt: 'asc' } });
+
+  describe('validation', () => {
+    it.each<[string, (ownerId: string) => unknown, string, string]>([
+      ['no ownerId', () => ({ lead: leadInput() }), 'ownerId', 'Owner id is required'],
+      [
+        'a malformed ownerId',
+        () => ({ ownerId: 'owner-1', lead: leadInput() }),
+        'ownerId',
+        'Owner id must be a valid id',
+      ],
+      ['no lead', (ownerId) => ({ ownerId }), 'lead', 'Lead details are required'],
+      [
+        'a bad e-mail',
+        (ownerId) => ({ ownerId, lead: leadInput({ email: 'ana@' }) }),
+        'lead.email',
+        'Email must be a valid email address',
+      ],
+      [
+        'a foreign phone number',
+        (ownerId) => ({ ownerId, lead: leadInput({ phone: '+44 20 7946 0958' }) }),
+        'lead.phone',
+        'Phone number must be a 10-digit US number',
+      ],
+      [
+        'a missing first name',
+        (ownerId) => ({ ownerId, lead: leadInput({ firstName: ' ' }) }),
+        'lead.firstName',
+        'First name is required',
+      ],
+      [
+        'an unknown material',
+        (ownerId) => ({ ownerId, lead: leadInput({ material: 'copper' }) }),
+        'lead.material',
+        'Roofing material must be asphalt, wood, metal, tile or slate',
+      ],
+      [
+        'a negative estimate',
+        (ownerId) => ({ ownerId, lead: leadInput({ estimateLow: -1 }) }),
+        'lead.estimateLow',
+        'Low estimate must not be negative',
+      ],
+      [
+        'an unknown source',
+        (ownerId) => ({ ownerId, lead: leadInput(), source: 'marketplace' }),
+        'source',
+        'Source must be widget, embed or share_page',
+      ],
+    ])('answers 400 naming the field for %s', async (_case, body, field, message) => {
+      const { id } = await owner();
+      const response = await capture(body(id));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: `${field}: ${message}`,
+        fields: { [field]: message },
+      });
+      expect(await storedLeads(id)).toHaveLength(0);
+    });
+  });
+
+  it('answers 404 for an unknown contractor and stores nothing', async () => {
+    const response = await capture({ ownerId: UNKNOWN_ID, lead: leadInput() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Contractor not found' });
+    expect(await prisma.lead.count({ where: { ownerId: UNKNOWN_ID } })).toBe(0);
+  });
+
+  it("stores the lead with the server's numbers, its timeline event and its outbox event in one commit", async () => {
+    const { id: ownerId } = await owner();
+    const lead = leadInput({ material: 'metal', stories: 'two' });
+    const response = await capture({ ownerId, lead });
+
+    const area = simulateRoofArea({ ...lead });
+    const estimate = computeEstimate(area, DEFAULT_MATERIAL_PRICING.metal);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({ id: expect.stringMatching(UUID), roofArea: area, estimate, score: 100 });
+
+    const [stored] = await storedLeads(ownerId);
+    expect(stored).toMatchObject({
+      id: body.id,
+      ownerId,
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      email: 'ana@example.com',
+      phone: '5125550100',
+      address: lead.address,
+      zipCode: '78701',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      ownership: 'owner',
+      isHomeowner: true,
+      material: 'metal',
+      stories: 'two',
+      roofArea: area,
+      estimateLow: estimate.low,
+      estimateMid: estimate.mid,
+      estimateHigh: estimate.high,
+      score: 100,
+      status: 'new',
+      source: 'widget',
+      locked: false,
+      lockedReason: null,
+      notifiedAt: null,
+    });
+    expect(stored!.scoreReasons).toEqual([
+      expect.objectContaining({ code: 'base', points: 50 }),
+      expect.objectContaining({ code: 'homeowner', points: 30 }),
+      expect.objectContaining({ code: 'premium_material', points: 20 }),
+    ]);
+
+    const events = await prisma.leadEvent.findMany({ where: { leadId: body.id } });
+    expect(events).toEqual([
+      expect.objectContaining({ ownerId, type: 'created', toStatus: 'new', actorId: null }),
+    ]);
+    const outbox = await prisma.outboxEvent.findMany({
+      where: { topic: 'lead.captured', payload: { path: ['leadId'], equals: body.id } },
+    });
+    expect(outbox).toEqual([
+      expect.objectContaining({ payload: { leadId: body.id, ownerId }, publishedAt: null }),
+    ]);
+    // Rows written by one transaction carry its id in the system column xmin.
+    const [leadTx, eventTx, outboxTx] = await Promise.all([
+      prisma.$queryRaw<
+        { xmin: string }[]
+      >`SELECT xmin::text FROM leads WHERE id = ${body.id}::uuid`,
+      prisma.$queryRaw<
+        { xmin: string }[]
+      >`SELECT xmin::text FROM lead_events WHERE lead_id = ${body.id}::uuid`,
+      prisma.$queryRaw<
+        { xmin: string }[]
+      >`SELECT xmin::text FROM outbox WHERE id = ${outbox[0]!.id}::uuid`,
+    ]);
+    expect(eventTx).toEqual(leadTx);
+    expect(outboxTx).toEqual(leadTx);
+  });
+
+  it('stores its own estimate when the client sends tampered numbers', async () => {
+    const { id: ownerId } = await owner({ prices: { asphalt: { min: 4.5, max: 8 } } });
+    const lead = leadInput({ roofArea: 19_999, estimateLow: 1, estimateMid: 2, estimateHigh: 3 });
+    const response = await capture({ ownerId, lead });
+    expect(response.statusCode).toBe(201);
+
+    const area = simulateRoofArea({ ...lead });
+    const [stored] = await storedLeads(ownerId);
+    expect(stored!.roofArea).toBe(area);
+    expect(stored!.estimateLow).toBe(Math.round(area * 4.5));
+    expect(stored!.estimateMid).toBe(Math.round(area * 6.25));
+    expect(stored!.estimateHigh).toBe(Math.round(area * 8));
+    expect(response.json()).toMatchObject({
+      roofArea: area,
+      estimate: { low: stored!.estimateLow, mid: stored!.estimateMid, high: stored!.estimateHigh },
+    });
+  });
+
+  it("prices the same roof with each contractor's own prices", async () => {
+    const standard = await owner();
+    const premium = await owner({ prices: { asphalt: { min: 6, max: 10 } } });
+    const lead = leadInput();
+    await capture({ ownerId: standard.id, lead });
+    await capture({ ownerId: premium.id, lead });
+    const [cheap] = await storedLeads(standard.id);
+    const [dear] = await storedLeads(premium.id);
+    expect(cheap!.roofArea).toBe(dear!.roofArea);
+    expect(cheap!.estimateLow).toBe(Math.round(cheap!.roofArea * 3.4));
+    expect(dear!.estimateLow).toBe(Math.round(dear!.roofArea * 6));
+  });
+
+  it('uses the measured roof of the address, whatever the stories', async () => {
+    const { id: ownerId } = await owner();
+    const lead = leadInput({ address: '4 Measured Ct, Austin, TX 78701, USA', stories: 'three' });
+    await prisma.roofMeasurement.create({
+      data: {
+        addressKey: '4 measured ct, austin, tx 78701, usa',
+        zipCode: '78701',
+        areaSqFt: 2870,
+        source: 'solar',
+      },
+    });
+    const response = await capture({ ownerId, lead });
+    expect(response.json()).toMatchObject({
+      roofArea: 2870,
+      estimate: computeEstimate(2870, DEFAULT_MATERIAL_PRICING.asphalt),
+    });
+    expect((await storedLeads(ownerId))[0]!.roofArea).toBe(2870);
+  });
+
+  it("scores with the contractor's minimum deal value and service area", async () => {
+    const { id: ownerId } = await owner({
+      profile: { idealCustomerValue: 5000, areasOfService: ['78701'] },
+    });
+    const response = await capture({ ownerId, lead: leadInput({ ownership: 'considering' }) });
+    const [stored] = await storedLeads(ownerId);
+    expect(stored!.isHomeowner).toBe(false);
+    expect((stored!.scoreReasons as { code: string }[]).map((reason) => reason.code)).toEqual(
+      expect.arrayContaining(['base', 'meets_deal_value', 'in_service_area']),
+    );
+    expect(response.json().score).toBe(stored!.score);
+  });
+
+  it.each(['embed', 'share_page'] as const)('stores the source %s', async (source) => {
+    const { id: ownerId } = await owner();
+    await capture({ ownerId, lead: leadInput(), source });
+    expect((await storedLeads(ownerId))[0]!.source).toBe(source);
+  });
+
+  describe('bots', () => {
+    it.each<[string, () => Record<string, unknown>]>([
+      ['the honeypot is filled', () => ({ website: 'https://cheap-pills.example' })],
+      ['the form was filled too fast', () => ({ startedAt: Date.now() - MIN_FILL_TIME_MS + 1500 })],
+    ])('answers 201 with a fresh id and stores nothing when %s', async (_case, trap) => {
+      const { id: ownerId } = await owner();
+      const outboxBefore = await prisma.outboxEvent.count();
+      const response = await capture({ ownerId, lead: leadInput(), ...trap() });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        id: expect.stringMatching(UUID),
+        roofArea: expect.any(Number),
+        estimate: { low: expect.any(Number), mid: expect.any(Number), high: expect.any(Number) },
+        score: expect.any(Number),
+      });
+      expect(await prisma.lead.count({ where: { id: response.json().id } })).toBe(0);
+      expect(await storedLeads(ownerId)).toHaveLength(0);
+      expect(await prisma.outboxEvent.count()).toBe(outboxBefore);
+    });
+
+    it('answers a bot 201 even for an unknown contractor, telling it nothing', async () => {
+      const response = await capture({ ownerId: UNKNOWN_ID, lead: leadInput(), website: 'x' });
+      expect(response.statusCode).toBe(201);
+    });
+
+    it('keeps a person who took their time, or whose clock runs ahead', async () => {
+      const { id: ownerId } = await owner();
+      await capture({ ownerId, lead: leadInput(), website: '', startedAt: Date.now() - 60_000 });
+      await capture({ ownerId, lead: leadInput(), startedAt: Date.now() + 60_000 });
+      expect(await storedLeads(ownerId)).toHaveLength(2);
+    });
+  });
+
+  describe('plan limits: leads are stored locked, never refused', () => {
+    const capturedLock = async (ownerId: string, lead: LeadInput = leadInput()) => {
+      const response = await capture({ ownerId, lead });
+      expect(response.statusCode).toBe(201);
+      const stored = await prisma.lead.findUniqueOrThrow({ where: { id: response.json().id } });
+      return { locked: stored.locked, lockedReason: stored.lockedReason };
+    };
+
+    it.each<[string, OwnerOptions]>([
+      ['no subscription', { plan: null }],
+      ['a canceled plan', { plan: 'instant', status: 'canceled' }],
+      [
+        'a plan whose period ended',
+        { plan: 'smart', currentPeriodEnd: new Date(Date.now() - 1000) },
+      ],
+    ])('locks a lead for a contractor with %s (no_active_plan)', async (_case, options) => {
+      const { id } = await owner(options);
+      expect(await capturedLock(id)).toEqual({ locked: true, lockedReason: 'no_active_plan' });
+      expect(
+        await prisma.outboxEvent.count({ where: { payload: { path: ['ownerId'], equals: id } } }),
+      ).toBe(1);
+    });
+
+    it("locks a Starter contractor's 11th lead of the month (monthly_limit)", async () => {
+      const { id } = await owner({ plan: 'starter' });
+      await createLeads(prisma, id, 9);
+      expect(await capturedLock(id)).toEqual({ locked: false, lockedReason: null });
+      expect(await capturedLock(id)).toEqual({ locked: true, lockedReason: 'monthly_limit' });
+    });
+
+    it("does not count last month's leads", async () => {
+      const { id } = await owner({ plan: 'starter' });
+      const now = new Date();
+      const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 1);
+      await createLeads(prisma, id, 10, lastMonth);
+      expect(await capturedLock(id)).toEqual({ locked: false, lockedReason: null });
+    });
+
+    it('never locks on the unlimited plan', async () => {
+      const { id } = await owner({ plan: 'instant' });
+      await createLeads(prisma, id, 60);
+      expect(await capturedLock(id)).toEqual({ locked: false, lockedReason: null });
+    });
+
+    it('counts leads arriving at the same moment one after the other', async () => {
+      const { id } = await owner({ plan: 'starter' });
+      await createLeads(prisma, id, 7);
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          capture({ ownerId: id, lead: leadInput({ lastName: `Burst ${index}` }) }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+      const burst = await prisma.lead.findMany({
+        where: { ownerId: id, lastName: { startsWith: 'Burst' } },
+      });
+      expect(burst.filter((lead) => !lead.locked)).toHaveLength(3);
+      expect(burst.filter((lead) => lead.lockedReason === 'monthly_limit')).toHaveLength(3);
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
+import { parseBrandColor } from '../../features/estimator/brand-theme';
+import { Estimator } from '../../features/estimator/components/Estimator';
+import { useParentResize } from '../../features/estimator/hooks/use-parent-resize';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * /widget?ownerId=&color=&embed=1: the estimator alone on a light background, as contractors'
+ * sites show it in a frame. Without an owner it is the main-site flow.
+ */
+export default function WidgetPage() {
+  const [params] = useSearchParams();
+  const ownerId = params.get('ownerId')?.trim() || null;
+  const color = parseBrandColor(params.get('color'));
+  const embedded = params.get('embed') === '1';
+  // In a frame the page is exactly as tall as its content, so the frame can fit it.
+  const framed = window.parent !== window;
+  useDocumentTitle('Roof replacement estimate');
+  useParentResize();
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        bgcolor: 'grey.50',
+        minHeight: framed ? undefined : '100vh',
+        px: { xs: 1.5, sm: 3 },
+        py: { xs: 2, sm: 4 },
+      }}
+    >
+      <Typography variant="h1" sx={visuallyHidden}>
+        Roof replacement estimate
+      </Typography>
+      <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+        <Estimator ownerId={ownerId} color={color} source={embedded ? 'embed' : 'widget'} />
+      </Box>
+    </Box>
+  );
+}

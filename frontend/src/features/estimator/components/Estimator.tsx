@@ -1,0 +1,107 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import type { MaterialPricingResponse } from '../api/get-material-pricing';
+import type { LeadSource } from '../api/submit-quote';
+import { BrandThemeProvider, DEFAULT_BRAND_COLOR } from '../brand-theme';
+import { INITIAL_ANSWERS, type EstimatorAnswers, type Step } from './estimator-state';
+import { EstimatorProgress } from './EstimatorProgress';
+import { isCompleteZipCode, ZipCodeStep } from './steps/ZipCodeStep';
+
+// Steps 2 to 6 (dialogs, form validation, prices) are a separate chunk, fetched while the
+// visitor types the zip code, so the first step appears with the least JavaScript.
+const loadLaterSteps = () => import('./EstimatorSteps');
+const EstimatorSteps = lazy(loadLaterSteps);
+
+export interface EstimatorProps {
+  /** The contractor who gets the lead; without one this is the main-site flow. */
+  ownerId?: string | null;
+  /** Brand colour as '#rrggbb'. */
+  color?: string;
+  /** Where an owner-flow lead came from. */
+  source?: LeadSource;
+  /** The contractor's prices when the page already has them (the share link's). */
+  pricing?: MaterialPricingResponse;
+}
+
+function StepLoading() {
+  return (
+    <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+/**
+ * The six-step roof estimator: zip code, address and measurement, ownership, material,
+ * stories, then the estimate and the quote request.
+ */
+export function Estimator({
+  ownerId = null,
+  color = DEFAULT_BRAND_COLOR,
+  source = 'widget',
+  pricing,
+}: EstimatorProps) {
+  // Sent with the lead: a quote filled in faster than a person could is dropped as spam.
+  const [startedAt] = useState(() => Date.now());
+  const [step, setStep] = useState<Step>(1);
+  // Focus follows the visitor from step to step, but is not taken when the page opens.
+  const [navigated, setNavigated] = useState(false);
+  const [zipCode, setZipCode] = useState('');
+  const [answers, setAnswers] = useState<EstimatorAnswers>(INITIAL_ANSWERS);
+
+  const zipComplete = isCompleteZipCode(zipCode);
+  useEffect(() => {
+    if (zipComplete) void loadLaterSteps();
+  }, [zipComplete]);
+
+  const goTo = (next: Step) => {
+    setNavigated(true);
+    setStep(next);
+  };
+
+  return (
+    <BrandThemeProvider color={color}>
+      <Box
+        component="section"
+        aria-label="Roof replacement estimate"
+        sx={{
+          p: { xs: 2, sm: 4 },
+          bgcolor: 'background.paper',
+          borderRadius: 4,
+          border: 1,
+          borderColor: 'divider',
+          boxShadow: '0 1px 2px rgba(15, 23, 42, 0.04), 0 12px 32px -12px rgba(15, 23, 42, 0.12)',
+        }}
+      >
+        <Stack spacing={3}>
+          <EstimatorProgress step={step} />
+          {step === 1 ? (
+            <ZipCodeStep
+              zipCode={zipCode}
+              onZipCodeChange={setZipCode}
+              onContinue={() => goTo(2)}
+              focusTitle={navigated}
+            />
+          ) : (
+            <Suspense fallback={<StepLoading />}>
+              <EstimatorSteps
+                step={step}
+                onStepChange={goTo}
+                zipCode={zipCode}
+                answers={answers}
+                onAnswersChange={setAnswers}
+                ownerId={ownerId}
+                source={source}
+                knownPricing={pricing}
+                startedAt={startedAt}
+                focusTitle={navigated}
+              />
+            </Suspense>
+          )}
+        </Stack>
+      </Box>
+    </BrandThemeProvider>
+  );
+}

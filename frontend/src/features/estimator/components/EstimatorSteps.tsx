@@ -1,0 +1,185 @@
+import { useMemo, useState } from 'react';
+import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
+import type { QuoteForm } from '@rafter/domain/lead';
+import { leadRoofArea } from '@rafter/domain/roof-measurement';
+import {
+  toMaterialPricing,
+  useMaterialPricing,
+  type MaterialPricingResponse,
+} from '../api/get-material-pricing';
+import { useSubmitQuote, type LeadReceipt, type LeadSource } from '../api/submit-quote';
+import type { EstimatorAnswers, Step } from './estimator-state';
+import { EstimateReadyModal } from './quote/EstimateReadyModal';
+import { QuoteDialog } from './quote/QuoteDialog';
+import { AddressStep } from './steps/AddressStep';
+import { EstimateStep } from './steps/EstimateStep';
+import { MaterialStep } from './steps/MaterialStep';
+import { OwnershipStep } from './steps/OwnershipStep';
+import { StoriesStep } from './steps/StoriesStep';
+
+/** The quote dialog closes this long after success (spec section 9). */
+export const OWNER_FLOW_CLOSE_MS = 3000;
+export const MAIN_SITE_CLOSE_MS = 2000;
+
+export interface EstimatorStepsProps {
+  /** 2 to 6. */
+  step: Step;
+  onStepChange: (step: Step) => void;
+  zipCode: string;
+  answers: EstimatorAnswers;
+  onAnswersChange: (update: (answers: EstimatorAnswers) => EstimatorAnswers) => void;
+  ownerId: string | null;
+  source: LeadSource;
+  knownPricing: MaterialPricingResponse | undefined;
+  startedAt: number;
+  focusTitle: boolean;
+}
+
+/** Fires the app-wide sign-up prompt, and tells the embedding page when inside its frame. */
+function requestSignup() {
+  window.dispatchEvent(new Event('showSignup'));
+  if (window.parent !== window) window.parent.postMessage({ type: 'rafter:showSignup' }, '*');
+}
+
+/** Steps 2 to 6 with the quote dialog and, in the main-site flow, the estimate-ready modal. */
+export default function EstimatorSteps({
+  step,
+  onStepChange,
+  zipCode,
+  answers,
+  onAnswersChange,
+  ownerId,
+  source,
+  knownPricing,
+  startedAt,
+  focusTitle,
+}: EstimatorStepsProps) {
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const [readyEstimate, setReadyEstimate] = useState<Estimate | null>(null);
+  const known = useMemo(
+    () => (knownPricing ? toMaterialPricing(knownPricing) : undefined),
+    [knownPricing],
+  );
+  const { pricing } = useMaterialPricing(ownerId, known);
+  const submitQuote = useSubmitQuote();
+
+  const { measured, ownership, material, stories } = answers;
+  const update = (patch: Partial<EstimatorAnswers>) =>
+    onAnswersChange((current) => ({ ...current, ...patch }));
+  const back = () => onStepChange((step - 1) as Step);
+
+  const roofArea =
+    measured && material && stories
+      ? leadRoofArea(measured.measurement, {
+          address: measured.address,
+          zipCode,
+          stories,
+          material,
+        })
+      : null;
+  const estimate =
+    roofArea !== null && material && pricing ? computeEstimate(roofArea, pricing[material]) : null;
+
+  const submit = (contact: QuoteForm, website: string): Promise<LeadReceipt> => {
+    if (!measured || !ownership || !material || !stories || roofArea === null || !estimate) {
+      return Promise.reject(new Error('The estimate is not complete'));
+    }
+    const lead = {
+      ...contact,
+      address: measured.address,
+      zipCode,
+      latitude: measured.location?.lat ?? null,
+      longitude: measured.location?.lng ?? null,
+      ownership,
+      material,
+      stories,
+      roofArea,
+      estimateLow: estimate.low,
+      estimateMid: estimate.mid,
+      estimateHigh: estimate.high,
+    };
+    return submitQuote.mutateAsync(
+      ownerId
+        ? { flow: 'owner', payload: { ownerId, lead, website, startedAt, source } }
+        : { flow: 'main-site', payload: { lead, website, startedAt } },
+    );
+  };
+
+  return (
+    <>
+      {step === 2 && (
+        <AddressStep
+          zipCode={zipCode}
+          draft={answers.addressDraft}
+          onDraftChange={(addressDraft) => update({ addressDraft })}
+          onBack={back}
+          onMeasured={(measurement, address) => {
+            update({ measured: { ...address, measurement } });
+            onStepChange(3);
+          }}
+          focusTitle={focusTitle}
+        />
+      )}
+      {step === 3 && (
+        <OwnershipStep
+          ownership={ownership}
+          onOwnershipChange={(next) => update({ ownership: next })}
+          onBack={back}
+          onContinue={() => onStepChange(4)}
+          focusTitle={focusTitle}
+        />
+      )}
+      {step === 4 && (
+        <MaterialStep
+          pricing={pricing}
+          material={material}
+          onMaterialChange={(next) => update({ material: next })}
+          onBack={back}
+          onContinue={() => onStepChange(5)}
+          focusTitle={focusTitle}
+        />
+      )}
+      {step === 5 && (
+        <StoriesStep
+          stories={stories}
+          onStoriesChange={(next) => update({ stories: next })}
+          onBack={back}
+          onContinue={() => onStepChange(6)}
+          focusTitle={focusTitle}
+        />
+      )}
+      {step === 6 && measured && material && stories && estimate && roofArea !== null && (
+        <EstimateStep
+          estimate={estimate}
+          roofAreaSqFt={roofArea}
+          address={measured.address}
+          material={material}
+          stories={stories}
+          quoteSent={answers.quoteSent}
+          onBack={back}
+          onGetQuote={() => setQuoteOpen(true)}
+          focusTitle={focusTitle}
+        />
+      )}
+      <QuoteDialog
+        open={quoteOpen}
+        onClose={() => setQuoteOpen(false)}
+        submit={submit}
+        closeDelayMs={ownerId ? OWNER_FLOW_CLOSE_MS : MAIN_SITE_CLOSE_MS}
+        onDone={(receipt) => {
+          setQuoteOpen(false);
+          update({ quoteSent: true });
+          if (!ownerId) setReadyEstimate(receipt.estimate);
+        }}
+      />
+      <EstimateReadyModal
+        estimate={readyEstimate}
+        onClose={() => setReadyEstimate(null)}
+        onSignup={() => {
+          setReadyEstimate(null);
+          requestSignup();
+        }}
+      />
+    </>
+  );
+}

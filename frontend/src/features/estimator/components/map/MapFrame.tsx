@@ -1,0 +1,91 @@
+import { type ReactNode, type Ref } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
+
+/** Map height in px (spec section 9). */
+export const MAP_HEIGHT = 400;
+
+export const MAP_LOAD_ERROR =
+  'Failed to load Google Maps. Please check your API key and internet connection.';
+export const MAP_INIT_ERROR = 'Failed to initialize Google Maps. Please try refreshing the page.';
+
+/** Script (or tiles) loading, ready, or failed to load or to start (spec section 4). */
+export type MapStatus = 'loading' | 'ready' | 'load-error' | 'init-error';
+
+interface MapFrameProps {
+  status: MapStatus;
+  children?: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** The 400 px map box with its 'Loading map...' and 'Map Error' states. */
+export function MapFrame({ status, children, ref }: MapFrameProps) {
+  const failed = status === 'load-error' || status === 'init-error';
+  return (
+    <Box
+      ref={ref}
+      sx={{
+        position: 'relative',
+        height: MAP_HEIGHT,
+        borderRadius: 2,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'grey.100',
+        // Fullscreen keeps the frame's box otherwise.
+        '&:fullscreen': { height: '100%', borderRadius: 0 },
+      }}
+    >
+      {!failed && children}
+      {status === 'loading' && (
+        <Box
+          role="status"
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            zIndex: 1000,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 1.5,
+            bgcolor: 'grey.100',
+            color: 'text.secondary',
+          }}
+        >
+          <CircularProgress size={32} aria-hidden />
+          <Typography variant="body2">Loading map...</Typography>
+        </Box>
+      )}
+      {failed && (
+        <Box
+          role="alert"
+          sx={{
+            height: '100%',
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            textAlign: 'center',
+            gap: 1,
+            p: 3,
+            bgcolor: '#fef2f2',
+          }}
+        >
+          <ErrorOutlineRoundedIcon aria-hidden sx={{ color: '#b91c1c', fontSize: 36 }} />
+          <Typography component="h3" variant="h5" sx={{ color: '#991b1b' }}>
+            Map Error
+          </Typography>
+          <Typography variant="body2" sx={{ color: '#7f1d1d', maxWidth: 420 }}>
+            {status === 'load-error' ? MAP_LOAD_ERROR : MAP_INIT_ERROR}
+          </Typography>
+          <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 420 }}>
+            You can still enter your address above and measure your roof.
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,188 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { quoteFormSchema, type QuoteForm, type QuoteFormInput } from '@rafter/domain/lead';
+import type { LeadReceipt } from '../../api/submit-quote';
+import { TextInput } from '../TextInput';
+
+export const SUBMIT_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+const EMPTY_FORM: QuoteFormInput = { firstName: '', lastName: '', email: '', phone: '' };
+
+type SubmitStatus = 'idle' | 'submitting' | 'success' | 'error';
+
+interface QuoteDialogProps {
+  open: boolean;
+  /** Cancel, Escape or the backdrop (not while sending). */
+  onClose: () => void;
+  /** Sends the request; `website` is the honeypot's content. */
+  submit: (contact: QuoteForm, website: string) => Promise<LeadReceipt>;
+  /** How long the success message shows before `onDone` (3 s owner flow, 2 s main site). */
+  closeDelayMs: number;
+  /** After the success message: the form has been reset. */
+  onDone: (receipt: LeadReceipt) => void;
+}
+
+/** Kept out of sight and out of the tab order; only bots fill it in. */
+const honeypotSx = {
+  position: 'absolute',
+  left: '-10000px',
+  top: 'auto',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+} as const;
+
+/** 'Get Exact Quote': First Name, Last Name, Email, Phone Number; idle → submitting → success | error. */
+export function QuoteDialog({ open, onClose, submit, closeDelayMs, onDone }: QuoteDialogProps) {
+  const titleId = useId();
+  const honeypotId = useId();
+  const honeypot = useRef<HTMLInputElement>(null);
+  const doneTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [status, setStatus] = useState<SubmitStatus>('idle');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<QuoteFormInput, unknown, QuoteForm>({
+    resolver: zodResolver(quoteFormSchema),
+    defaultValues: EMPTY_FORM,
+    mode: 'onTouched',
+  });
+
+  useEffect(() => () => clearTimeout(doneTimer.current), []);
+
+  const busy = status === 'submitting' || status === 'success';
+
+  const send = async (contact: QuoteForm) => {
+    setStatus('submitting');
+    try {
+      const receipt = await submit(contact, honeypot.current?.value ?? '');
+      setStatus('success');
+      doneTimer.current = setTimeout(() => {
+        reset(EMPTY_FORM);
+        setStatus('idle');
+        onDone(receipt);
+      }, closeDelayMs);
+    } catch {
+      setStatus('error');
+    }
+  };
+
+  const field = (name: FieldPath<QuoteFormInput>) => {
+    const { ref, ...registered } = register(name);
+    const message = errors[name]?.message;
+    return {
+      ...registered,
+      inputRef: ref,
+      error: message !== undefined,
+      // A blank helper keeps the space, so an error does not push the form down.
+      helperText: message ?? ' ',
+      disabled: busy,
+      required: true,
+    };
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id={titleId}>Get Your Exact Quote</DialogTitle>
+      {status === 'success' ? (
+        <DialogContent>
+          <Box role="status" sx={{ textAlign: 'center', py: 3 }}>
+            <CheckCircleRoundedIcon aria-hidden sx={{ fontSize: 56, color: 'primary.dark' }} />
+            <Typography variant="h4" component="p" sx={{ mt: 1 }}>
+              Thank you!
+            </Typography>
+            <Typography color="textSecondary" sx={{ mt: 1 }}>
+              Your quote request has been sent. A roofing professional will contact you shortly.
+            </Typography>
+          </Box>
+        </DialogContent>
+      ) : (
+        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(send)(event)}>
+          <DialogContent sx={{ pt: 0 }}>
+            <Typography color="textSecondary" sx={{ mb: 2.5 }}>
+              Tell us how to reach you and a local roofing professional will prepare an exact quote
+              for your home.
+            </Typography>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+                columnGap: 2,
+                rowGap: 0.5,
+              }}
+            >
+              <TextInput label="First Name" autoComplete="given-name" {...field('firstName')} />
+              <TextInput label="Last Name" autoComplete="family-name" {...field('lastName')} />
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                {...field('email')}
+                sx={{ gridColumn: '1 / -1' }}
+              />
+              <TextInput
+                label="Phone Number"
+                type="tel"
+                autoComplete="tel"
+                {...field('phone')}
+                sx={{ gridColumn: '1 / -1' }}
+              />
+            </Box>
+            <Box aria-hidden sx={honeypotSx}>
+              <label htmlFor={honeypotId}>Website</label>
+              <input
+                id={honeypotId}
+                ref={honeypot}
+                name="website"
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                defaultValue=""
+              />
+            </Box>
+            {status === 'error' && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {SUBMIT_ERROR_MESSAGE}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 3 }}>
+            <Button variant="outlined" size="large" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={busy}
+              startIcon={
+                status === 'submitting' ? <CircularProgress size={18} color="inherit" /> : undefined
+              }
+            >
+              {status === 'submitting' ? 'Submitting...' : 'Submit'}
+            </Button>
+          </DialogActions>
+        </Box>
+      )}
+    </Dialog>
+  );
+}

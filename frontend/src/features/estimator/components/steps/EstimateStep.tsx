@@ -1,0 +1,107 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatUsd, type Estimate } from '@rafter/domain/estimate';
+import { MATERIAL_LABELS, type Material } from '@rafter/domain/materials';
+import { STORIES_LABELS, type Stories } from '@rafter/domain/property';
+import { StepActions } from '../StepActions';
+import { StepLayout } from '../StepLayout';
+
+interface EstimateStepProps {
+  estimate: Estimate;
+  roofAreaSqFt: number;
+  address: string;
+  material: Material;
+  stories: Stories;
+  /** Set once the quote request has been sent. */
+  quoteSent: boolean;
+  onBack: () => void;
+  onGetQuote: () => void;
+  focusTitle: boolean;
+}
+
+/** Step 6: Low, Average and High for the roof, and the way to an exact quote. */
+export function EstimateStep({
+  estimate,
+  roofAreaSqFt,
+  address,
+  material,
+  stories,
+  quoteSent,
+  onBack,
+  onGetQuote,
+  focusTitle,
+}: EstimateStepProps) {
+  const amounts = [
+    { label: 'Low', amount: estimate.low, highlight: false },
+    { label: 'Average', amount: estimate.mid, highlight: true },
+    { label: 'High', amount: estimate.high, highlight: false },
+  ];
+  return (
+    <StepLayout
+      title="Your Estimated Cost"
+      description={
+        <>
+          <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            {address}
+          </Box>
+          <Box component="span" data-testid="estimate-basis">
+            {roofAreaSqFt.toLocaleString('en-US')} sq ft · {MATERIAL_LABELS[material]} ·{' '}
+            {STORIES_LABELS[stories]}
+          </Box>
+        </>
+      }
+      focusTitle={focusTitle}
+      onSubmit={onGetQuote}
+      actions={<StepActions onBack={onBack} canContinue continueLabel="Get Exact Quote" />}
+    >
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+          gap: { xs: 1, sm: 1.5 },
+        }}
+      >
+        {amounts.map(({ label, amount, highlight }) => (
+          <Box
+            key={label}
+            sx={{
+              p: { xs: 1.25, sm: 2 },
+              borderRadius: 2,
+              textAlign: 'center',
+              border: 2,
+              borderColor: highlight ? 'primary.main' : 'divider',
+              bgcolor: highlight ? 'action.hover' : 'grey.50',
+            }}
+          >
+            <Typography component="dt" variant="body2" color="textSecondary">
+              {label}
+            </Typography>
+            <Typography
+              component="dd"
+              sx={{
+                m: 0,
+                fontWeight: 800,
+                fontSize: { xs: '1.0625rem', sm: '1.5rem' },
+                overflowWrap: 'anywhere',
+              }}
+            >
+              {formatUsd(amount)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
+        This is an estimate. Actual prices vary with your roof&apos;s condition, its pitch and
+        access, local labor and permit costs. Get an exact quote from a local roofing professional.
+      </Typography>
+      {quoteSent && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          Your quote request has been sent. A roofing professional will contact you shortly.
+        </Alert>
+      )}
+    </StepLayout>
+  );
+}

@@ -1,0 +1,458 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { simulateRoofArea } from '@rafter/domain/estimate';
+import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
+import { Estimator } from './components/Estimator';
+import { MEASURING_STATUS_TEXTS } from './hooks/use-measuring-sequence';
+import { fakeApi, TEST_PUBLIC_CONFIG } from './test/fake-api';
+import { renderWithProviders } from './test/render';
+
+const OWNER_ID = '3f2b9f7e-5a0c-4d47-9a43-8f5c2f0c1a11';
+const OWNER_PRICING = { ...DEFAULT_MATERIAL_PRICING, asphalt: { min: 3.9, max: 6.25 } };
+const TYPED_ADDRESS = '123 Main St, Austin, TX';
+const ZIP = '78701';
+const MEASURED_ADDRESS = `${TYPED_ADDRESS} ${ZIP}`;
+
+const dollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`;
+
+interface SetupOptions {
+  measurement?: { areaSqFt: number; source: 'solar' | 'simulation' };
+  /** Resolves the measurement request when called. */
+  holdMeasurement?: Promise<void>;
+  captureStatus?: number;
+}
+
+function setup(options: SetupOptions = {}) {
+  return fakeApi({
+    'GET /api/public-config': () => ({ body: TEST_PUBLIC_CONFIG }),
+    'GET /api/get-material-pricing': () => ({ body: OWNER_PRICING }),
+    'POST /api/roof-measurement': async (request) => {
+      await options.holdMeasurement;
+      const { address, zipCode } = request.body as { address: string; zipCode: string };
+      return {
+        body: {
+          areaSqFt: simulateRoofArea({ address, zipCode }),
+          source: 'simulation',
+          pitchDegrees: null,
+          imageryQuality: null,
+          imageryDate: null,
+          ...options.measurement,
+        },
+      };
+    },
+    'POST /api/capture-lead': () => ({
+      status: options.captureStatus ?? 201,
+      body:
+        options.captureStatus && options.captureStatus >= 400
+          ? { error: 'Internal server error' }
+          : { id: 'lead-1', roofArea: 1, estimate: { low: 1, mid: 2, high: 3 }, score: 80 },
+    }),
+    'POST /api/main-site-leads': () => ({
+      status: 201,
+      body: {
+        id: 'lead-2',
+        roofArea: 1,
+        estimate: { low: 6800, mid: 9350, high: 11900 },
+        score: 70,
+      },
+    }),
+  });
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+const button = (name: string) => screen.getByRole('button', { name });
+
+async function enterZip(user: UserEvent) {
+  await user.type(screen.getByRole('textbox', { name: 'Zip Code' }), ZIP);
+  await user.click(button('Continue'));
+  await heading('Find your home');
+}
+
+async function typeAddress(user: UserEvent) {
+  await user.type(screen.getByRole('combobox', { name: 'Property address' }), TYPED_ADDRESS);
+}
+
+/**
+ * Moves fake time on in steps: each timer of the sequence is set by an effect after the
+ * previous one fired, and effects run when `act` ends.
+ */
+async function advance(ms: number, step = 500) {
+  for (let elapsed = 0; elapsed < ms; elapsed += step) {
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(step, ms - elapsed)));
+  }
+}
+
+/** Measures on fake time: the sequence takes 5.5 s. */
+async function measure() {
+  vi.useFakeTimers();
+  fireEvent.click(button('Measure Roof'));
+  await advance(5500);
+  vi.useRealTimers();
+  const dialog = await screen.findByRole('dialog', { name: 'Measurement Complete!' });
+  const area = Number(within(dialog).getByTestId('measured-area').textContent?.replace(/\D/g, ''));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  await heading('Are you the homeowner?');
+  return area;
+}
+
+async function answerSteps(user: UserEvent) {
+  await user.click(screen.getByRole('radio', { name: 'Yes, I own it' }));
+  await user.click(button('Continue'));
+  await heading('Select your roofing material');
+  await user.click(await screen.findByRole('radio', { name: /^Asphalt shingles/ }));
+  await user.click(button('Continue'));
+  await heading('How many stories is your home?');
+  await user.click(screen.getByRole('radio', { name: '2 stories' }));
+  await user.click(button('Continue'));
+  await heading('Your Estimated Cost');
+}
+
+async function reachEstimate(user: UserEvent) {
+  await enterZip(user);
+  await typeAddress(user);
+  await measure();
+  await answerSteps(user);
+}
+
+// Each test walks the widget in jsdom the way a visitor would, which takes a few seconds.
+describe('estimator steps', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps Continue disabled until the zip code has 5 digits, and accepts digits only', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+
+    expect(screen.getByText('Step 1 of 6')).toBeVisible();
+    const zip = screen.getByRole('textbox', { name: 'Zip Code' });
+    expect(zip).toHaveAttribute('maxlength', '5');
+    expect(button('Continue')).toBeDisabled();
+
+    await user.type(zip, 'a7b87-0');
+    expect(zip).toHaveValue('7870');
+    expect(button('Continue')).toBeDisabled();
+
+    await user.type(zip, '1999');
+    expect(zip).toHaveValue('78701');
+    expect(button('Continue')).toBeEnabled();
+
+    await user.click(button('Continue'));
+    expect(await heading('Find your home')).toBeVisible();
+    expect(screen.getByText('Step 2 of 6')).toBeVisible();
+  });
+
+  it('needs an address to measure, and Back returns to the zip code as entered', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    await enterZip(user);
+
+    expect(button('Measure Roof')).toBeDisabled();
+    await typeAddress(user);
+    expect(button('Measure Roof')).toBeEnabled();
+    expect(screen.getByTestId('selected-address')).toHaveTextContent(MEASURED_ADDRESS);
+
+    await user.click(button('Back'));
+    expect(await screen.findByRole('textbox', { name: 'Zip Code' })).toHaveValue(ZIP);
+    expect(screen.getByText('Step 1 of 6')).toBeVisible();
+  });
+
+  it('shows the measuring texts in order, 20 % a second, and the result 0.5 s after 100 %', async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    await enterZip(user);
+    await typeAddress(user);
+
+    vi.useFakeTimers();
+    fireEvent.click(button('Measure Roof'));
+    const status = () => screen.getByTestId('measuring-status').textContent;
+    const percent = () => screen.getByTestId('measuring-percent').textContent;
+
+    expect(status()).toBe('Analyzing satellite imagery...');
+    expect(percent()).toBe('0%');
+    const seen = [status()];
+    for (let second = 1; second <= 5; second += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(percent()).toBe(`${second * 20}%`);
+      seen.push(status());
+    }
+    expect(seen).toEqual(MEASURING_STATUS_TEXTS);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    const dialog = screen.getByRole('dialog', { name: 'Measurement Complete!' });
+    const area = simulateRoofArea({ address: MEASURED_ADDRESS, zipCode: ZIP });
+    expect(dialog).toHaveTextContent(`${area.toLocaleString('en-US')} sq ft`);
+    vi.useRealTimers();
+
+    expect(api.calls('POST /api/roof-measurement')[0]?.body).toEqual({
+      address: MEASURED_ADDRESS,
+      zipCode: ZIP,
+      latitude: null,
+      longitude: null,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await heading('Are you the homeowner?')).toBeVisible();
+    expect(screen.getByText('Step 3 of 6')).toBeVisible();
+  });
+
+  it('waits at 80 % while the measurement is still out', async () => {
+    let release = () => {};
+    setup({ holdMeasurement: new Promise<void>((resolve) => (release = resolve)) });
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    await enterZip(user);
+    await typeAddress(user);
+
+    vi.useFakeTimers();
+    fireEvent.click(button('Measure Roof'));
+    await advance(8000);
+    expect(screen.getByTestId('measuring-percent')).toHaveTextContent('80%');
+    expect(screen.getByTestId('measuring-status')).toHaveTextContent('Calculating total area...');
+
+    release();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByTestId('measuring-percent')).toHaveTextContent('100%');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getByRole('dialog', { name: 'Measurement Complete!' })).toBeVisible();
+  });
+
+  it('needs an answer on steps 3 to 5, and Back goes one step down', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    await enterZip(user);
+    await typeAddress(user);
+    await measure();
+
+    expect(button('Continue')).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Considering buying' }));
+    await user.click(button('Continue'));
+    await heading('Select your roofing material');
+    expect(button('Continue')).toBeDisabled();
+
+    await user.click(button('Back'));
+    await heading('Are you the homeowner?');
+    expect(screen.getByRole('radio', { name: 'Considering buying' })).toBeChecked();
+    await user.click(button('Back'));
+    await heading('Find your home');
+    expect(screen.getByRole('combobox', { name: 'Property address' })).toHaveValue(TYPED_ADDRESS);
+
+    await user.click(screen.getByRole('button', { name: 'Measure Roof' }));
+    // A second measurement starts the sequence again.
+    expect(screen.getByTestId('measuring-percent')).toHaveTextContent('0%');
+  });
+
+  it("lists the owner's price per sq ft for every material", async () => {
+    setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    await enterZip(user);
+    await typeAddress(user);
+    await measure();
+    await user.click(screen.getByRole('radio', { name: 'Yes, I own it' }));
+    await user.click(button('Continue'));
+    await heading('Select your roofing material');
+
+    expect(await screen.findByRole('radio', { name: /^Asphalt shingles/ })).toBeInTheDocument();
+    const group = screen.getByRole('radiogroup', { name: 'Select your roofing material' });
+    expect(group).toHaveTextContent('$3.90 - $6.25 per sq ft');
+    expect(group).toHaveTextContent('$23.49 - $31.77 per sq ft');
+  });
+
+  it('prices Low, Average and High as area × low, midpoint and high price', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    await reachEstimate(user);
+
+    const area = simulateRoofArea({
+      address: MEASURED_ADDRESS,
+      zipCode: ZIP,
+      stories: 'two',
+      material: 'asphalt',
+    });
+    const amounts = screen.getAllByRole('definition').map((node) => node.textContent);
+    expect(amounts).toEqual([
+      dollars(area * 3.9),
+      dollars((area * (3.9 + 6.25)) / 2),
+      dollars(area * 6.25),
+    ]);
+    expect(screen.getByTestId('estimate-basis')).toHaveTextContent(
+      `${area.toLocaleString('en-US')} sq ft · Asphalt shingles · 2 stories`,
+    );
+  });
+
+  it('prices a measured (solar) roof by its measured area, whatever the stories', async () => {
+    setup({ measurement: { areaSqFt: 2480, source: 'solar' } });
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    await reachEstimate(user);
+
+    const amounts = screen.getAllByRole('definition').map((node) => node.textContent);
+    expect(amounts).toEqual(['$9,672', '$12,586', '$15,500']);
+  });
+
+  it('uses the default prices in the main-site flow', async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator />);
+    await reachEstimate(user);
+
+    const area = simulateRoofArea({
+      address: MEASURED_ADDRESS,
+      zipCode: ZIP,
+      stories: 'two',
+      material: 'asphalt',
+    });
+    expect(screen.getAllByRole('definition')[0]).toHaveTextContent(dollars(area * 3.4));
+    expect(api.calls('GET /api/get-material-pricing')).toHaveLength(0);
+  });
+});
+
+describe('quote request', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  async function fillQuote(user: UserEvent) {
+    const dialog = screen.getByRole('dialog', { name: 'Get Your Exact Quote' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Dana');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Reyes');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'dana@example.com');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Phone Number' }),
+      '(512) 555-0100',
+    );
+    return dialog;
+  }
+
+  it('sends the owner-flow lead with the estimate, start time and source, then closes after 3 s', async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    const openedAt = Date.now();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} source="embed" />);
+    await reachEstimate(user);
+    await user.click(button('Get Exact Quote'));
+    const dialog = await fillQuote(user);
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText(/Your quote request has been sent/)).toBeVisible();
+
+    const area = simulateRoofArea({
+      address: MEASURED_ADDRESS,
+      zipCode: ZIP,
+      stories: 'two',
+      material: 'asphalt',
+    });
+    const [request] = api.calls('POST /api/capture-lead');
+    expect(request?.body).toEqual({
+      ownerId: OWNER_ID,
+      source: 'embed',
+      website: '',
+      startedAt: expect.any(Number),
+      lead: {
+        firstName: 'Dana',
+        lastName: 'Reyes',
+        email: 'dana@example.com',
+        phone: '5125550100',
+        address: MEASURED_ADDRESS,
+        zipCode: ZIP,
+        latitude: null,
+        longitude: null,
+        ownership: 'owner',
+        material: 'asphalt',
+        stories: 'two',
+        roofArea: area,
+        estimateLow: Math.round(area * 3.9),
+        estimateMid: Math.round((area * (3.9 + 6.25)) / 2),
+        estimateHigh: Math.round(area * 6.25),
+      },
+    });
+    const { startedAt } = request?.body as { startedAt: number };
+    expect(startedAt).toBeGreaterThanOrEqual(openedAt - 1000);
+    expect(startedAt).toBeLessThanOrEqual(openedAt + 1000);
+
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(screen.getByRole('dialog', { name: 'Get Your Exact Quote' })).toBeVisible();
+    // Past 3 s, plus the closing transition.
+    await advance(600, 200);
+    vi.useRealTimers();
+    expect(screen.queryByRole('dialog', { name: 'Get Your Exact Quote' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Your quote request has been sent/)).toBeVisible();
+    expect(
+      screen.queryByRole('dialog', { name: 'Your Estimate is Ready!' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the error text when sending fails, and keeps what was typed', async () => {
+    setup({ captureStatus: 500 });
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    await reachEstimate(user);
+    await user.click(button('Get Exact Quote'));
+    const dialog = await fillQuote(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(
+      await within(dialog).findByText('Something went wrong. Please try again.'),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: 'First Name' })).toHaveValue('Dana');
+  });
+
+  it('main-site flow: after 2 s the dialog closes and the estimate-ready modal asks for sign-up', async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    const onSignup = vi.fn();
+    window.addEventListener('showSignup', onSignup);
+    renderWithProviders(<Estimator />);
+    await reachEstimate(user);
+    await user.click(button('Get Exact Quote'));
+    const dialog = await fillQuote(user);
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await within(dialog).findByText(/Your quote request has been sent/);
+    expect(api.calls('POST /api/main-site-leads')[0]?.body).toMatchObject({
+      website: '',
+      lead: { firstName: 'Dana', material: 'asphalt', stories: 'two' },
+    });
+    expect(api.calls('POST /api/main-site-leads')[0]?.body).not.toHaveProperty('ownerId');
+
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(
+      screen.queryByRole('dialog', { name: 'Your Estimate is Ready!' }),
+    ).not.toBeInTheDocument();
+    await advance(600, 200);
+    vi.useRealTimers();
+
+    const modal = await screen.findByRole('dialog', { name: 'Your Estimate is Ready!' });
+    expect(modal).toHaveTextContent('$6,800 - $11,900');
+    expect(modal).toHaveTextContent('Estimated replacement cost');
+    expect(modal).toHaveTextContent(
+      'Get this exact calculator for your website • $97/month • No setup fees',
+    );
+    await user.click(within(modal).getByRole('button', { name: 'Start My Rafter Account' }));
+    expect(onSignup).toHaveBeenCalledTimes(1);
+    window.removeEventListener('showSignup', onSignup);
+
+    // The form was reset for the next visitor.
+    await user.click(await screen.findByRole('button', { name: 'Get Exact Quote' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Get Your Exact Quote' })).getByRole(
+        'textbox',
+        { name: 'First Name' },
+      ),
+    ).toHaveValue('');
+  });
+});

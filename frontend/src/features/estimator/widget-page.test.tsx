@@ -1,0 +1,27 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+
+describe('/widget', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the estimator alone, starting at the zip code', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Not found' }, { status: 404 })),
+    );
+    renderApp('/widget?ownerId=3f2b9f7e-5a0c-4d47-9a43-8f5c2f0c1a11&color=2563eb');
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Enter your zip code' }),
+    ).toBeVisible();
+    expect(screen.getByText('Step 1 of 6')).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Roof replacement estimate' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(document.title).toBe('Roof replacement estimate · Rafter');
+  });
+});

@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+
+const LINK = {
+  linkData: {
+    user_id: '3f2b9f7e-5a0c-4d47-9a43-8f5c2f0c1a11',
+    slug: 'sunny-roof-1042',
+    title: 'Lone Star Roofing Calculator',
+    brand_color: '#2563eb',
+  },
+  businessProfile: {
+    business_name: 'Lone Star Roofing Co.',
+    address: '500 Congress Ave, Austin, TX 78701',
+    logo_url: null,
+  },
+  materialPricing: { asphalt: { min: 3.9, max: 6.25 } },
+};
+
+function stubLinkAnswer(status: number, body: unknown) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+    String(input).startsWith('/api/get-shareable-link')
+      ? Response.json(body, { status })
+      : Response.json({ error: 'Not found' }, { status: 404 }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('share page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the contractor's name, address, hero, calculator, reasons, stats and footer", async () => {
+    const fetchMock = stubLinkAnswer(200, LINK);
+    renderApp('/calc/sunny-roof-1042');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Get Your Instant Roof Estimate' }),
+    ).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/get-shareable-link?slug=sunny-roof-1042',
+      expect.anything(),
+    );
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent('Lone Star Roofing Co.');
+    expect(header).toHaveTextContent('500 Congress Ave, Austin, TX 78701');
+    expect(within(header).getByTestId('HomeRoundedIcon')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Roof replacement estimate' })).toHaveTextContent(
+      'Step 1 of 6',
+    );
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Why Choose Lone Star Roofing Co.' }),
+    ).toBeVisible();
+    expect(screen.getByRole('region', { name: 'At a glance' })).toBeVisible();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Lone Star Roofing Co.');
+  });
+
+  it('falls back to a generic name and address, and shows the logo when there is one', async () => {
+    stubLinkAnswer(200, {
+      ...LINK,
+      businessProfile: { business_name: null, address: '  ', logo_url: '/uploads/logo.png' },
+    });
+    renderApp('/calc/sunny-roof-1042');
+
+    const header = await screen.findByRole('banner');
+    expect(header).toHaveTextContent('Roofing Contractor');
+    expect(header).toHaveTextContent('Professional Roofing Services');
+    expect(within(header).getByRole('img', { name: 'Roofing Contractor logo' })).toHaveAttribute(
+      'src',
+      '/uploads/logo.png',
+    );
+  });
+
+  it.each([
+    [404, 'Calculator link not found or inactive'],
+    [500, 'Failed to load calculator'],
+    [400, 'Invalid link'],
+  ])('answers %d with Calculator Not Found and %j', async (status, message) => {
+    stubLinkAnswer(status, { error: 'x' });
+    renderApp('/calc/no-such-link');
+
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Calculator Not Found' },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('calls a blank slug an invalid link without asking the server', async () => {
+    const fetchMock = stubLinkAnswer(200, LINK);
+    renderApp('/calc/%20');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid link');
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      expect.stringContaining('get-shareable-link'),
+      expect.anything(),
+    );
+  });
+});
