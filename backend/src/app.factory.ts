@@ -34,6 +34,8 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     bufferLogs: true,
     rawBody: true,
+    // Throw start-up errors to the caller (main.ts exits with them) instead of exiting here.
+    abortOnError: false,
     logger: options.logger === false ? false : undefined,
   });
   const config = app.get<AppConfig>(APP_CONFIG);

@@ -288,7 +288,11 @@ describe('dev mailbox (no SMTP_URL)', () => {
   });
 
   it('does not exist in production', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    const t = await createTestApp({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      DATA_DIR: dataDir,
+    });
     try {
       const list = await t.app.inject({ url: '/api/dev/mailbox' });
       expect(list.statusCode).toBe(404);
