@@ -125,20 +125,23 @@ test.describe('embedded on a contractor site on another origin', () => {
     await expect(widget.getByText('Step 1 of 6')).toBeVisible();
     await expect.poll(async () => (await readProbe(page)).firstResize).not.toBeNull();
 
-    // No layout shift from the iframe appearing: 720 px were reserved the moment the frame was
-    // inserted, and the page did not move while the widget loaded, up to its first size report.
+    // No layout shift: the snippet's container reserved 600 px before the script ran, the frame
+    // was inserted at that height, and the widget's first size report (its first step fits in
+    // the reserve) left the page where it was.
     const { inserted, firstResize } = await readProbe(page);
-    expect(inserted?.containerHeight).toBe(720);
-    expect(firstResize?.containerHeight).toBe(720);
+    expect(inserted?.containerHeight).toBe(600);
+    expect(firstResize?.containerHeight).toBe(600);
     expect(firstResize?.footerTop).toBe(inserted?.footerTop);
+    expect(firstResize!.reported).toBeLessThanOrEqual(600);
+    await page.waitForTimeout(500);
+    expect((await iframe.boundingBox())?.height).toBe(600);
 
-    // Then the frame takes the height the widget reported, which is its content's height.
+    // After the visitor acts, the frame follows the widget's content height.
     const contentHeight = () =>
       widget.locator('body').evaluate((body) => Math.ceil(body.getBoundingClientRect().height));
-    await expect
-      .poll(async () => (await iframe.boundingBox())?.height)
-      .toBe(Math.ceil(firstResize!.reported));
-    await expect.poll(async () => (await iframe.boundingBox())?.height).not.toBe(720);
+    await widget.getByRole('textbox', { name: 'Zip Code' }).fill('78701');
+    await widget.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(async () => (await iframe.boundingBox())?.height).toBeGreaterThan(600);
     await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(await contentHeight());
 
     // One script run, one frame, and nothing logged by the embed on the host page.
@@ -195,9 +198,9 @@ test.describe('embedded on a contractor site on another origin', () => {
     // 6. The estimate, then the quote request.
     await stepTo(6);
     await expect(widget.getByText('Your Estimated Cost')).toBeVisible();
-    // The frame keeps following the widget's height as the steps change.
+    // The frame keeps following the widget's height as the steps change, never below the reserve.
     await expect
-      .poll(async () => Math.abs((await frameHeight()) - (await widgetBodyHeight())))
+      .poll(async () => Math.abs((await frameHeight()) - Math.max(600, await widgetBodyHeight())))
       .toBeLessThanOrEqual(1);
     await widget.getByRole('button', { name: 'Get Exact Quote' }).click();
 

@@ -60,7 +60,7 @@ describe('the snippet queue', () => {
     expect(iframe.title).toBe(IFRAME_TITLE);
     expect(iframe.getAttribute('loading')).toBe('lazy');
     expect(iframe.style.width).toBe('100%');
-    expect(iframe.style.height).toBe('720px');
+    expect(iframe.style.height).toBe('600px');
     expect(iframe.style.display).toBe('block');
     expect(iframe.style.borderWidth).toMatch(/^0(px)?$/);
     expect(iframe.hasAttribute('allow')).toBe(false);
@@ -140,6 +140,12 @@ describe('resizing', () => {
     expect(iframe.style.height).toBe('1044px');
   });
 
+  it('never shrinks the frame below the reserved height, so the page does not move', () => {
+    const iframe = mountOne();
+    postFrom(iframe.contentWindow, HOST, { type: 'rafter:resize', height: 461 });
+    expect(iframe.style.height).toBe('600px');
+  });
+
   it('ignores messages from another window, another origin or with no source', () => {
     const iframe = mountOne();
     const stranger = document.createElement('iframe');
@@ -150,7 +156,7 @@ describe('resizing', () => {
     postFrom(iframe.contentWindow, 'https://evil.example', { type: 'rafter:resize', height: 900 });
     postFrom(null, HOST, { type: 'rafter:resize', height: 900 });
 
-    expect(iframe.style.height).toBe('720px');
+    expect(iframe.style.height).toBe('600px');
   });
 
   it('ignores other message types and heights that are not finite or out of range', () => {
@@ -168,7 +174,7 @@ describe('resizing', () => {
     ]) {
       postFrom(iframe.contentWindow, HOST, data);
     }
-    expect(iframe.style.height).toBe('720px');
+    expect(iframe.style.height).toBe('600px');
     expect(resizeHeight({ type: 'rafter:resize', height: 200 })).toBe(200);
     expect(resizeHeight({ type: 'rafter:resize', height: 5000 })).toBe(5000);
   });
@@ -179,7 +185,7 @@ describe('resizing', () => {
     iframe.remove();
     Object.defineProperty(iframe, 'contentWindow', { value: null });
     postFrom(null, HOST, { type: 'rafter:resize', height: 900 });
-    expect(iframe.style.height).toBe('720px');
+    expect(iframe.style.height).toBe('600px');
   });
 });
 

@@ -1,7 +1,10 @@
 // The embed script's logic: contractors paste a snippet that queues a config on
 // `window.RafterEmbed.q`; this mounts the estimator widget in an iframe and keeps the frame as
-// tall as its content. It runs on other people's sites, so it stays tiny (no framework, no
-// imports), never throws into the host page and trusts only messages from its own frames.
+// tall as its content. It runs on other people's sites, so it stays tiny (no framework, only a
+// constant from domain/), never throws into the host page and trusts only messages from its own
+// frames.
+
+import { EMBED_RESERVED_HEIGHT_PX } from '@rafter/domain/embed';
 
 /** What the snippet pushes (or passes to `RafterEmbed.mount`). */
 export interface RafterEmbedConfig {
@@ -28,8 +31,8 @@ declare global {
 }
 
 export const IFRAME_TITLE = 'Roof replacement estimate';
-/** Reserved before the widget reports its height, so the page does not jump when it loads. */
-export const INITIAL_HEIGHT_PX = 720;
+/** The frame's height until the widget reports one, and its floor (see domain/src/embed.ts). */
+export const INITIAL_HEIGHT_PX = EMBED_RESERVED_HEIGHT_PX;
 export const MIN_HEIGHT_PX = 200;
 export const MAX_HEIGHT_PX = 5000;
 export const DEFAULT_COLOR = '#16a34a';
@@ -95,7 +98,8 @@ export function installRafterEmbed(win: Window, scriptSrc: string | null | undef
       const frameWindow = iframe.contentWindow;
       if (!frameWindow || event.source !== frameWindow || event.origin !== origin) return;
       const height = resizeHeight(event.data);
-      if (height !== null) iframe.style.height = `${height}px`;
+      // Never below the reserved height: the first step then loads without moving the page.
+      if (height !== null) iframe.style.height = `${Math.max(height, INITIAL_HEIGHT_PX)}px`;
       // 'rafter:showSignup' and anything else: nothing for the host page to do.
     });
 

@@ -69,7 +69,7 @@ export function Estimator({
         sx={{
           p: { xs: 2, sm: 4 },
           bgcolor: 'background.paper',
-          borderRadius: 4,
+          borderRadius: { xs: '16px', sm: '20px' },
           border: 1,
           borderColor: 'divider',
           boxShadow: '0 1px 2px rgba(15, 23, 42, 0.04), 0 12px 32px -12px rgba(15, 23, 42, 0.12)',

@@ -1,7 +1,7 @@
 import type { Material } from '@rafter/domain/materials';
 import type { Ownership, Stories } from '@rafter/domain/property';
-import type { AddressSelection, LatLng } from '../address/address-provider';
 import type { RoofMeasurement } from '@rafter/domain/roof-measurement';
+import type { AddressSelection, LatLng } from '../address/address-provider';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
 

@@ -39,13 +39,19 @@ export function useMeasuringSequence<T>(): MeasuringSequence<T> {
   const [answer, setAnswer] = useState<{ value: T } | null>(null);
   const [result, setResult] = useState<T | null>(null);
   const controller = useRef<AbortController | null>(null);
+  // Steps are due at whole seconds from the start, so render time does not add up.
+  const startTime = useRef(0);
 
   const active = run > 0 && result === null;
   const step = answer ? elapsedSteps : Math.min(elapsedSteps, LAST_STEP - 1);
 
   useEffect(() => {
     if (!active || elapsedSteps >= LAST_STEP) return;
-    const timer = setTimeout(() => setElapsedSteps((steps) => steps + 1), MEASURING_STEP_MS);
+    const due = startTime.current + (elapsedSteps + 1) * MEASURING_STEP_MS;
+    const timer = setTimeout(
+      () => setElapsedSteps((steps) => steps + 1),
+      Math.max(0, due - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [active, elapsedSteps, run]);
 
@@ -61,6 +67,7 @@ export function useMeasuringSequence<T>(): MeasuringSequence<T> {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
+    startTime.current = Date.now();
     setRun((count) => count + 1);
     setElapsedSteps(0);
     setAnswer(null);

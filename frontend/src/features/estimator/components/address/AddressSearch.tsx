@@ -99,7 +99,7 @@ export function AddressSearch({
   const activeOption = expanded ? options[activeIndex] : undefined;
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}>
       <Box sx={{ position: 'relative', flex: 1, minWidth: 0 }}>
         <TextInput
           label="Property address"
@@ -186,10 +186,13 @@ export function AddressSearch({
         size="large"
         onClick={onSearch}
         disabled={searching || value.trim() === ''}
-        startIcon={<SearchRoundedIcon />}
-        sx={{ height: 56, flexShrink: 0 }}
+        aria-label="Search"
+        sx={{ height: 52, minWidth: 52, flexShrink: 0, px: { xs: 1.5, sm: 2.25 }, gap: 1 }}
       >
-        Search
+        <SearchRoundedIcon aria-hidden />
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          Search
+        </Box>
       </Button>
     </Box>
   );

@@ -37,7 +37,7 @@ export function EstimateReadyModal({ estimate, onClose, onSignup }: EstimateRead
           <Typography
             data-testid="ready-estimate-range"
             sx={{
-              fontSize: { xs: '1.5rem', sm: '1.75rem' },
+              fontSize: { xs: '1.25rem', sm: '1.75rem' },
               fontWeight: 800,
               color: 'primary.dark',
             }}

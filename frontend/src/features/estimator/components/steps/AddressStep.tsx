@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { addressWithZipCode } from '@rafter/domain/address';
 import { simulateRoofArea } from '@rafter/domain/estimate';
-import { usePublicConfig } from '../../api/get-public-config';
 import type { RoofMeasurement } from '@rafter/domain/roof-measurement';
+import { usePublicConfig } from '../../api/get-public-config';
 import { measureRoof } from '../../api/measure-roof';
 import type {
   AddressProvider,
@@ -48,7 +48,7 @@ interface AddressStepProps {
  * The address that will be measured: the chosen result, or the typed text with the zip
  * code added; and its location when one is known (a chosen result or the dragged marker).
  */
-export function measuredAddress(draft: AddressDraft, zipCode: string): MeasuredAddress {
+function measuredAddress(draft: AddressDraft, zipCode: string): MeasuredAddress {
   return {
     address: draft.selection?.formattedAddress ?? addressWithZipCode(draft.query, zipCode),
     location: draft.pinned ?? draft.selection?.location ?? null,

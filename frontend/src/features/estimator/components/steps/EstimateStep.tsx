@@ -60,7 +60,8 @@ export function EstimateStep({
         sx={{
           m: 0,
           display: 'grid',
-          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+          // A list on phones, three columns from tablet width.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
           gap: { xs: 1, sm: 1.5 },
         }}
       >
@@ -68,9 +69,14 @@ export function EstimateStep({
           <Box
             key={label}
             sx={{
-              p: { xs: 1.25, sm: 2 },
+              px: 2,
+              py: { xs: 1.25, sm: 2 },
               borderRadius: 2,
-              textAlign: 'center',
+              display: 'flex',
+              flexDirection: { xs: 'row', sm: 'column' },
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              gap: 1,
               border: 2,
               borderColor: highlight ? 'primary.main' : 'divider',
               bgcolor: highlight ? 'action.hover' : 'grey.50',
@@ -84,8 +90,8 @@ export function EstimateStep({
               sx={{
                 m: 0,
                 fontWeight: 800,
-                fontSize: { xs: '1.0625rem', sm: '1.5rem' },
-                overflowWrap: 'anywhere',
+                fontSize: { xs: '1.25rem', sm: '1.5rem' },
+                whiteSpace: 'nowrap',
               }}
             >
               {formatUsd(amount)}
