@@ -166,7 +166,12 @@ async function main(): Promise<void> {
     const site = dev ? 'http://localhost:5173' : config.PUBLIC_URL;
     say(`Rafter is running: ${site}`);
     say(`API docs:          ${config.PUBLIC_URL}/api/docs`);
-    if (demoSlug) say(`Demo contractor:   ${DEMO_NOTE}`);
+    say(`Estimator widget:  ${site}/widget`);
+    if (demoSlug) {
+      say(`Demo share page:   ${site}/calc/${demoSlug}`);
+      say(`Demo contractor:   ${DEMO_NOTE}`);
+    }
+    if (!config.SMTP_URL) say(`E-mails (dev):     ${config.PUBLIC_URL}/api/dev/mailbox`);
   } else if (!stopping) {
     say(`The api did not report healthy at ${config.PUBLIC_URL}/api/health within 60 s`);
   }
