@@ -54,7 +54,13 @@ describe('share page', () => {
       screen.getByRole('heading', { level: 2, name: 'Why Choose Lone Star Roofing Co.' }),
     ).toBeVisible();
     expect(screen.getByRole('region', { name: 'At a glance' })).toBeVisible();
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('Lone Star Roofing Co.');
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('Lone Star Roofing Co.');
+    // A name ending in a period does not get a second one.
+    expect(footer).toHaveTextContent(
+      `© ${new Date().getFullYear()} Lone Star Roofing Co. All rights reserved.`,
+    );
+    expect(footer).not.toHaveTextContent('Co..');
   });
 
   it('falls back to a generic name and address, and shows the logo when there is one', async () => {

@@ -260,7 +260,7 @@ export function SharePageLayout({ business, calculator }: SharePageLayoutProps) 
             <Typography sx={{ fontWeight: 700, color: 'common.white' }}>{business.name}</Typography>
             <Typography variant="body2">{business.address}</Typography>
             <Typography variant="body2" sx={{ mt: 1, color: 'grey.400' }}>
-              © {new Date().getFullYear()} {business.name}. All rights reserved.
+              © {new Date().getFullYear()} {business.name.replace(/\.$/, '')}. All rights reserved.
             </Typography>
           </Box>
           <Typography variant="body2" sx={{ color: 'grey.400' }}>
