@@ -5,15 +5,7 @@ import { parseBrandColor } from '../../features/estimator/brand-theme';
 import { Estimator } from '../../features/estimator/components/Estimator';
 import { useParentResize } from '../../features/estimator/hooks/use-parent-resize';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '../../components/visually-hidden';
 
 /**
  * /widget?ownerId=&color=&embed=1: the estimator alone on a light background, as contractors'

@@ -13,6 +13,7 @@ import {
 } from '../../address/address-provider';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { TextInput } from '../TextInput';
+import { visuallyHidden } from '../../../../components/visually-hidden';
 
 /** The dropdown stays this long after the input loses focus, so a tap on it lands (spec). */
 export const DROPDOWN_HIDE_DELAY_MS = 150;
@@ -197,12 +198,3 @@ export function AddressSearch({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
