@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './utils/create-app';
 
 function builtFrontend(): string {
@@ -8,6 +9,8 @@ function builtFrontend(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(join(dir, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
   return dir;
 }
 
@@ -119,6 +122,28 @@ describe('HTTP skeleton', () => {
     const response = await inject({ url: '/assets/app-1234.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+  ])('serves the precompressed asset to a browser accepting %s', async (accepts, encoding) => {
+    const response = await inject({
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': accepts },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    const body = response.rawPayload;
+    expect(String(encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body))).toBe(
+      'console.log(1)',
+    );
+  });
+
+  it('serves the plain asset to a client that accepts no compression', async () => {
+    const response = await inject({ url: '/assets/app-1234.js' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log(1)');
   });
 
   it('opens CORS only on the public widget endpoints', async () => {

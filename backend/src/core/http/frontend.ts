@@ -25,6 +25,8 @@ export async function registerFrontend(
     prefix: '/',
     index: false,
     wildcard: true,
+    // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
+    preCompressed: true,
     // Directories (the site root) are pages, not listings: let the HTML fallback answer them.
     allowedPath: (pathName) => !pathName.endsWith('/'),
     setHeaders: (response, path) => {
