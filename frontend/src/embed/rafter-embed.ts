@@ -4,6 +4,7 @@
 // constant from domain/), never throws into the host page and trusts only messages from its own
 // frames.
 
+import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 import { EMBED_RESERVED_HEIGHT_PX } from '@rafter/domain/embed';
 
 /** What the snippet pushes (or passes to `RafterEmbed.mount`). */
@@ -35,7 +36,7 @@ export const IFRAME_TITLE = 'Roof replacement estimate';
 export const INITIAL_HEIGHT_PX = EMBED_RESERVED_HEIGHT_PX;
 export const MIN_HEIGHT_PX = 200;
 export const MAX_HEIGHT_PX = 5000;
-export const DEFAULT_COLOR = '#16a34a';
+export const DEFAULT_COLOR = DEFAULT_BRAND_COLOR;
 const MOUNTED_ATTRIBUTE = 'data-rafter-embed';
 
 function logError(message: string): void {

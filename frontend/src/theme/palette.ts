@@ -1,7 +1,8 @@
 import type { PaletteOptions } from '@mui/material/styles';
+import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 
 /** Rafter's brand green. The embed widget and share pages default to it too (spec section 9). */
-export const BRAND_GREEN = '#16a34a';
+export const BRAND_GREEN = DEFAULT_BRAND_COLOR;
 
 export const palette: PaletteOptions = {
   mode: 'light',

@@ -17,12 +17,6 @@ export interface ErrorBody {
   fields?: Record<string, string>;
 }
 
-/** Fastify's own errors (bad JSON, oversized body, wrong content type) carry a statusCode. */
-interface FastifyError extends Error {
-  statusCode?: number;
-  code?: string;
-}
-
 type FallbackHandler = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /**
@@ -86,15 +80,6 @@ export function describeError(
       body: { error: Array.isArray(message) ? message.join('; ') : String(message) },
     };
   }
-  const fastifyError = exception as FastifyError;
-  if (
-    fastifyError instanceof Error &&
-    typeof fastifyError.statusCode === 'number' &&
-    fastifyError.statusCode >= 400 &&
-    fastifyError.statusCode < 500
-  ) {
-    return { status: fastifyError.statusCode, body: { error: clientErrorMessage(fastifyError) } };
-  }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error' } };
 }
 
@@ -109,15 +94,4 @@ function validationBody(error: ZodError): ErrorBody {
     error: first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message,
     fields,
   };
-}
-
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but content-type is application/json',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-};
-
-function clientErrorMessage(error: FastifyError): string {
-  return (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message;
 }

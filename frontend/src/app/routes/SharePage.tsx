@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { BrandThemeProvider, parseBrandColor } from '../../features/estimator/brand-theme';
+import { parseBrandColor } from '@rafter/domain/branding';
+import { BrandThemeProvider } from '../../features/estimator/brand-theme';
 import { Estimator } from '../../features/estimator/components/Estimator';
 import { useShareableLink } from '../../features/share-page/api/get-shareable-link';
 import { CalculatorNotFound } from '../../features/share-page/components/CalculatorNotFound';

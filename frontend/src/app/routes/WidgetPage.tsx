@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { parseBrandColor } from '../../features/estimator/brand-theme';
+import { parseBrandColor } from '@rafter/domain/branding';
 import { Estimator } from '../../features/estimator/components/Estimator';
 import { useParentResize } from '../../features/estimator/hooks/use-parent-resize';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -9,23 +9,10 @@ import {
   type CSSObject,
   type Theme,
 } from '@mui/material/styles';
-
-/** Default widget colour (spec section 9). */
-export const DEFAULT_BRAND_COLOR = '#16a34a';
+import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 
 /** WCAG AA for normal text: white text on the filled buttons must reach it. */
 const MIN_TEXT_CONTRAST = 4.5;
-
-/**
- * A colour from a URL or a share link as '#rrggbb', or the default: '#abc', 'abc', '#aabbcc'
- * and 'aabbcc' are accepted (a '#' in a query string has to be escaped, so it is often left out).
- */
-export function parseBrandColor(value: string | null | undefined): string {
-  const hex = (value ?? '').trim().replace(/^#/, '').toLowerCase();
-  if (/^[0-9a-f]{6}$/.test(hex)) return `#${hex}`;
-  if (/^[0-9a-f]{3}$/.test(hex)) return `#${[...hex].map((digit) => digit + digit).join('')}`;
-  return DEFAULT_BRAND_COLOR;
-}
 
 /**
  * The brand colour darkened in 5 % steps until white text on it is readable. Buttons, links and

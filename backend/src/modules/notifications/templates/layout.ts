@@ -1,7 +1,8 @@
+import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 import { html, SafeHtml } from './html';
 
 /** The product's look in e-mail: brand green, system fonts, table layout, inline styles only. */
-export const BRAND_GREEN = '#16a34a';
+export const BRAND_GREEN = DEFAULT_BRAND_COLOR;
 const FONT = new SafeHtml(
   "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif",
 );
