@@ -10,7 +10,7 @@ export const ADDRESS_MAX_LENGTH = 300;
 export const ESTIMATE_MAX_DOLLARS = 10_000_000;
 
 /** 'X is required' when the field is missing, else the field's own complaint. */
-function fieldError(label: string, invalid: string) {
+export function fieldError(label: string, invalid: string) {
   return (issue: { input?: unknown }) =>
     issue.input === undefined || issue.input === null ? `${label} is required` : invalid;
 }

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  brandColorSchema,
+  businessProfileSchema,
+  generateShareSlug,
+  isShareSlug,
+  isTimeZone,
+  materialPricingSchema,
+  parseAreasOfService,
+  uniqueAreas,
+} from './settings';
+import { DEFAULT_MATERIAL_PRICING } from './materials';
+
+const profile = {
+  businessName: 'Lone Star Roofing',
+  address: '1 Main St',
+  areasOfService: ['Austin'],
+  idealCustomerProfile: null,
+  idealCustomerValue: 12000,
+  leadsPerDay: 10,
+  leadType: 'shared',
+  notifyNewLeads: true,
+  timezone: 'America/Chicago',
+};
+
+function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.success ? null : result.error?.issues[0]?.message;
+}
+
+describe('parseAreasOfService', () => {
+  it.each([
+    ['Austin, Dallas', ['Austin', 'Dallas']],
+    [' Austin ,, , Dallas ,', ['Austin', 'Dallas']],
+    ['Austin, austin, AUSTIN, Round Rock', ['Austin', 'Round Rock']],
+    ['', []],
+    [' , ,', []],
+  ])('reads %j as %j', (text, areas) => {
+    expect(parseAreasOfService(text)).toEqual(areas);
+  });
+});
+
+describe('businessProfileSchema', () => {
+  it('accepts a full profile and turns a blank business name into null', () => {
+    const parsed = businessProfileSchema.parse({ ...profile, businessName: '   ' });
+    expect(parsed.businessName).toBeNull();
+    expect(parsed.address).toBe('1 Main St');
+  });
+
+  it.each([
+    [{ businessName: 'x'.repeat(121) }, 'Business name must be at most 120 characters'],
+    [{ address: 'x'.repeat(301) }, 'Address must be at most 300 characters'],
+    [{ areasOfService: [' '] }, 'Areas of service must not be empty'],
+    [{ areasOfService: ['x'.repeat(101)] }, 'Each area of service must be at most 100 characters'],
+    [
+      { areasOfService: Array.from({ length: 201 }, (_, i) => `a${i}`) },
+      'At most 200 areas of service',
+    ],
+    [
+      { idealCustomerProfile: 'x'.repeat(2001) },
+      'Ideal customer profile must be at most 2000 characters',
+    ],
+    [{ idealCustomerValue: -1 }, 'Ideal customer value must not be negative'],
+    [{ leadsPerDay: 0 }, 'Leads per day must be at least 1'],
+    [{ leadsPerDay: 1001 }, 'Leads per day must be at most 1000'],
+    [{ leadsPerDay: 2.5 }, 'Leads per day must be a whole number'],
+    [{ leadType: 'private' }, "Lead type must be 'shared' or 'exclusive'"],
+    [{ timezone: 'Mars/Olympus' }, 'Time zone must be an IANA time zone like America/Denver'],
+  ])('refuses %j with %s', (change, message) => {
+    expect(firstError(businessProfileSchema.safeParse({ ...profile, ...change }))).toBe(message);
+  });
+
+  it('accepts a null deal value and a null time zone', () => {
+    const parsed = businessProfileSchema.parse({
+      ...profile,
+      idealCustomerValue: null,
+      timezone: null,
+    });
+    expect(parsed.idealCustomerValue).toBeNull();
+    expect(parsed.timezone).toBeNull();
+  });
+});
+
+describe('isTimeZone', () => {
+  it.each([
+    ['America/Denver', true],
+    ['UTC', true],
+    ['Not/AZone', false],
+    ['', false],
+  ])('%j → %s', (value, expected) => {
+    expect(isTimeZone(value)).toBe(expected);
+  });
+});
+
+describe('materialPricingSchema', () => {
+  const pricing: Record<string, unknown> = { ...DEFAULT_MATERIAL_PRICING };
+
+  it('accepts the defaults', () => {
+    expect(materialPricingSchema.parse({ pricing }).pricing.metal).toEqual({ min: 6, max: 24.5 });
+  });
+
+  it.each([
+    ['metal', { min: 30, max: 20 }, 'Minimum price for Metal must not be above its maximum'],
+    ['asphalt', { min: 0.5, max: 5 }, 'Minimum price for Asphalt must be at least $1'],
+    ['slate', { min: 20, max: 101 }, 'Maximum price for Slate must be at most $100'],
+    ['tile', { min: 'a', max: 5 }, 'Minimum price for Tile must be a number'],
+    ['wood', undefined, 'Prices for Wood are required'],
+  ])('refuses %s %j with %s', (material, range, message) => {
+    const result = materialPricingSchema.safeParse({ pricing: { ...pricing, [material]: range } });
+    expect(firstError(result)).toBe(message);
+  });
+});
+
+describe('brandColorSchema', () => {
+  it.each([
+    ['#16A34A', '#16a34a'],
+    ['0ea5e9', '#0ea5e9'],
+    ['#abc', '#aabbcc'],
+  ])('normalises %s to %s', (value, color) => {
+    expect(brandColorSchema.parse({ brandColor: value }).brandColor).toBe(color);
+  });
+
+  it.each(['red', '#12345', 'url(x)', ''])('refuses %j', (value) => {
+    expect(firstError(brandColorSchema.safeParse({ brandColor: value }))).toBe(
+      'Brand colour must be a hex colour like #16a34a',
+    );
+  });
+});
+
+describe('share slugs', () => {
+  it.each([
+    [() => 0, 'bright-roof-1000'],
+    [() => 0.99999, 'rapid-falcon-10999'],
+  ])('generates the bounds of the range', (random, slug) => {
+    expect(generateShareSlug(random)).toBe(slug);
+    expect(isShareSlug(slug)).toBe(true);
+  });
+
+  it.each([
+    ['sunny-ridge-999', false],
+    ['sunny-ridge-11000', false],
+    ['Sunny-ridge-1234', false],
+    ['sunny-ridge-1234', true],
+  ])('isShareSlug(%s) is %s', (slug, expected) => {
+    expect(isShareSlug(slug)).toBe(expected);
+  });
+
+  it('always produces a valid slug', () => {
+    for (let i = 0; i < 200; i += 1) expect(isShareSlug(generateShareSlug())).toBe(true);
+  });
+});
+
+describe('uniqueAreas', () => {
+  it.each([
+    [
+      ['Austin', 'AUSTIN', 'Dallas'],
+      ['Austin', 'Dallas'],
+    ],
+    [[], []],
+  ])('keeps %j as %j', (areas, expected) => {
+    expect(uniqueAreas(areas)).toEqual(expected);
+  });
+});

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { parseBrandColor } from './branding';
+import { MATERIALS, type Material, type MaterialPricing } from './materials';
+
+export const LEAD_TYPES = ['shared', 'exclusive'] as const;
+
+export type LeadType = (typeof LEAD_TYPES)[number];
+
+/** True for a time zone name the runtime's IANA database knows, e.g. 'America/Denver'. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An optional text field: blank (or only spaces) is stored as null. */
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+}
+
+export const AREAS_OF_SERVICE_MAX = 200;
+export const AREA_OF_SERVICE_MAX_LENGTH = 100;
+
+/** The areas in order, an area repeated in any letter case kept once in its first spelling. */
+export function uniqueAreas(areas: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return areas.filter((area) => {
+    const key = area.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Comma-separated areas as typed into the profile form: trimmed, empties dropped, deduplicated. */
+export function parseAreasOfService(text: string): string[] {
+  return uniqueAreas(
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+}
+
+export const businessProfileSchema = z.object({
+  businessName: optionalText('Business name', 120),
+  address: optionalText('Address', 300),
+  areasOfService: z
+    .array(
+      z
+        .string({ error: 'Each area of service must be text' })
+        .trim()
+        .min(1, 'Areas of service must not be empty')
+        .max(
+          AREA_OF_SERVICE_MAX_LENGTH,
+          `Each area of service must be at most ${AREA_OF_SERVICE_MAX_LENGTH} characters`,
+        ),
+      { error: 'Areas of service must be a list' },
+    )
+    .max(AREAS_OF_SERVICE_MAX, `At most ${AREAS_OF_SERVICE_MAX} areas of service`),
+  idealCustomerProfile: optionalText('Ideal customer profile', 2000),
+  idealCustomerValue: z
+    .number({ error: 'Ideal customer value must be a number' })
+    .min(0, 'Ideal customer value must not be negative')
+    .nullable(),
+  leadsPerDay: z
+    .number({ error: 'Leads per day must be a number' })
+    .int('Leads per day must be a whole number')
+    .min(1, 'Leads per day must be at least 1')
+    .max(1000, 'Leads per day must be at most 1000'),
+  leadType: z.enum(LEAD_TYPES, { error: "Lead type must be 'shared' or 'exclusive'" }),
+  notifyNewLeads: z.boolean({ error: 'New lead notifications must be on or off' }),
+  timezone: z
+    .string({ error: 'Time zone must be text' })
+    .refine(isTimeZone, 'Time zone must be an IANA time zone like America/Denver')
+    .nullable(),
+});
+
+export type BusinessProfileInput = z.input<typeof businessProfileSchema>;
+
+export interface BusinessProfileView {
+  businessName: string | null;
+  address: string | null;
+  areasOfService: string[];
+  idealCustomerProfile: string | null;
+  idealCustomerValue: number | null;
+  leadsPerDay: number;
+  leadType: LeadType;
+  notifyNewLeads: boolean;
+  timezone: string | null;
+  logoUrl: string | null;
+}
+
+/** What GET /api/profile answers before anything is saved. */
+export const DEFAULT_BUSINESS_PROFILE: Readonly<BusinessProfileView> = {
+  businessName: null,
+  address: null,
+  areasOfService: [],
+  idealCustomerProfile: null,
+  idealCustomerValue: null,
+  leadsPerDay: 5,
+  leadType: 'shared',
+  notifyNewLeads: true,
+  timezone: null,
+  logoUrl: null,
+};
+
+/** Bounds of a saved price in dollars per square foot (spec section 5: inputs from 1 to 100). */
+export const PRICE_INPUT_MIN = 1;
+export const PRICE_INPUT_MAX = 100;
+/** Only the number inputs' step: saved prices may have any number of cents. */
+export const PRICE_INPUT_STEP = 0.5;
+
+function settingsPrice(label: string, bound: 'Minimum' | 'Maximum') {
+  const name = `${bound} price for ${label}`;
+  return z
+    .number({ error: `${name} must be a number` })
+    .min(PRICE_INPUT_MIN, `${name} must be at least $${PRICE_INPUT_MIN}`)
+    .max(PRICE_INPUT_MAX, `${name} must be at most $${PRICE_INPUT_MAX}`);
+}
+
+function settingsRange(material: Material) {
+  const label = MATERIAL_NAMES[material];
+  return z
+    .object(
+      { min: settingsPrice(label, 'Minimum'), max: settingsPrice(label, 'Maximum') },
+      { error: `Prices for ${label} are required` },
+    )
+    .refine((range) => range.min <= range.max, {
+      error: `Minimum price for ${label} must not be above its maximum`,
+      path: ['min'],
+    });
+}
+
+/** Short material names for messages, e.g. 'Minimum price for Metal must not be above its maximum'. */
+export const MATERIAL_NAMES: Readonly<Record<Material, string>> = {
+  asphalt: 'Asphalt',
+  wood: 'Wood',
+  metal: 'Metal',
+  tile: 'Tile',
+  slate: 'Slate',
+};
+
+export const materialPricingSchema = z.object({
+  pricing: z.object(
+    Object.fromEntries(MATERIALS.map((material) => [material, settingsRange(material)])) as {
+      [M in Material]: ReturnType<typeof settingsRange>;
+    },
+    { error: 'Prices for every material are required' },
+  ),
+});
+
+export type MaterialPricingSettingsInput = z.infer<typeof materialPricingSchema>;
+
+export interface MaterialPricingView {
+  pricing: MaterialPricing;
+  /** False while the defaults apply because nothing was saved. */
+  custom: boolean;
+}
+
+export const brandColorSchema = z.object({
+  brandColor: z
+    .string({ error: 'Brand colour must be a hex colour like #16a34a' })
+    .refine(
+      (value) => /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim()),
+      'Brand colour must be a hex colour like #16a34a',
+    )
+    .transform((value) => parseBrandColor(value)),
+});
+
+export type BrandColorInput = z.input<typeof brandColorSchema>;
+
+/** Body of POST /api/share-link: optional, as is its colour (the brand default then). */
+export const createShareLinkSchema = z
+  .object({ brandColor: brandColorSchema.shape.brandColor.optional() })
+  .default({});
+
+export interface ShareLinkView {
+  slug: string;
+  url: string;
+  brandColor: string;
+  title: string | null;
+  isActive: boolean;
+}
+
+export const LOGO_MAX_BYTES = 2097152;
+export const LOGO_HINT = 'PNG, JPG, GIF up to 2MB. Recommended: Square image, at least 200x200px.';
+export const LOGO_ERRORS = {
+  notImage: 'Please select an image file',
+  tooLarge: 'Logo must be less than 2MB',
+} as const;
+export const LOGO_LOCKED_TEXT = 'Locked - Click to upgrade to Instant Estimator';
+
+export const PRICING_AUTOSAVE_MS = 1000;
+export const COLOR_AUTOSAVE_MS = 500;
+export const SAVED_INDICATOR_MS = 3000;
+export const COPY_INDICATOR_MS = 1500;
+export const PREVIEW_HEIGHT_PX = 900;
+
+export const BRAND_PRESETS = [
+  '#16a34a',
+  '#0ea5e9',
+  '#8b5cf6',
+  '#ef4444',
+  '#f59e0b',
+  '#0ea372',
+] as const;
+
+/** Share-link slugs: 'adjective-noun-number' with the number in 1000..10999. */
+export const SHARE_SLUG_PATTERN = /^[a-z]+-[a-z]+-(\d{4,5})$/;
+
+export function isShareSlug(value: string): boolean {
+  const match = SHARE_SLUG_PATTERN.exec(value);
+  if (!match) return false;
+  const number = Number(match[1]);
+  return number >= 1000 && number <= 10999;
+}
+
+const SLUG_ADJECTIVES = [
+  'bright',
+  'sturdy',
+  'sunny',
+  'solid',
+  'quick',
+  'steady',
+  'golden',
+  'bold',
+  'clear',
+  'prime',
+  'true',
+  'brave',
+  'swift',
+  'calm',
+  'noble',
+  'rapid',
+] as const;
+const SLUG_NOUNS = [
+  'roof',
+  'ridge',
+  'gable',
+  'shingle',
+  'rafter',
+  'eave',
+  'truss',
+  'dormer',
+  'summit',
+  'peak',
+  'beacon',
+  'harbor',
+  'canyon',
+  'meadow',
+  'cedar',
+  'falcon',
+] as const;
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.min(items.length - 1, Math.floor(random() * items.length))] as T;
+}
+
+/** A new share-link slug such as 'sturdy-gable-4821'; `random` returns numbers in [0, 1). */
+export function generateShareSlug(random: () => number = Math.random): string {
+  const number = 1000 + Math.min(9999, Math.floor(random() * 10000));
+  return `${pick(SLUG_ADJECTIVES, random)}-${pick(SLUG_NOUNS, random)}-${number}`;
+}
