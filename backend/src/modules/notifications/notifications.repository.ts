@@ -37,6 +37,14 @@ export class NotificationsRepository {
     });
   }
 
+  /** Who an account e-mail (confirmation, password reset) goes to. */
+  findUserForAccountEmail(userId: string) {
+    return this.prisma.user.findUnique({
+      where: { id: userId },
+      select: { email: true, fullName: true, emailVerifiedAt: true },
+    });
+  }
+
   /** Marks the lead notified; true only for the one caller that changed it. */
   async claimLeadNotification(leadId: string): Promise<boolean> {
     const updated = await this.prisma.$executeRaw`

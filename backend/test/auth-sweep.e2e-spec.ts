@@ -1,0 +1,89 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Queue } from 'bullmq';
+import { QUEUES } from '../src/core/queue/jobs';
+import { SWEEP_EXPIRED_CREDENTIALS } from '../src/modules/auth/jobs/sweep-expired-credentials.job';
+import { createAccount } from './factories/account.factory';
+import { eventually } from './utils/async';
+import { startTestStack, type TestStack } from './utils/stack';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+describe('expired sessions and e-mail links', () => {
+  let s: TestStack;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    s = await startTestStack();
+    queue = s.worker.get<Queue>(getQueueToken(QUEUES.events));
+  });
+  afterAll(() => s.close());
+
+  async function session(userId: string, familyId: string, expiresInMs: number) {
+    const row = await s.prisma.session.create({
+      data: {
+        userId,
+        familyId,
+        tokenHash: randomBytes(32).toString('hex'),
+        expiresAt: new Date(Date.now() + expiresInMs),
+      },
+      select: { id: true },
+    });
+    return row.id;
+  }
+
+  async function emailToken(userId: string, expiresInMs: number, used = false) {
+    const row = await s.prisma.emailToken.create({
+      data: {
+        userId,
+        purpose: 'reset_password',
+        tokenHash: randomBytes(32).toString('hex'),
+        expiresAt: new Date(Date.now() + expiresInMs),
+        usedAt: used ? new Date() : null,
+      },
+      select: { id: true },
+    });
+    return row.id;
+  }
+
+  it('are swept hourly by the worker, keeping every family with a live token', async () => {
+    const scheduler = await queue.getJobScheduler(SWEEP_EXPIRED_CREDENTIALS);
+    expect(scheduler).toMatchObject({ name: SWEEP_EXPIRED_CREDENTIALS, every: HOUR });
+
+    const { id: userId } = await createAccount(s.prisma);
+    const deadFamily = randomUUID();
+    const dead = [
+      await session(userId, deadFamily, -40 * DAY),
+      await session(userId, deadFamily, -2 * DAY),
+    ];
+    // A family rotated long ago whose newest token is still valid: its spent rows stay, since
+    // presenting one of them must still revoke the family.
+    const liveFamily = randomUUID();
+    const live = [
+      await session(userId, liveFamily, -5 * DAY),
+      await session(userId, liveFamily, 20 * DAY),
+    ];
+    // Expired an hour ago: within the grace day, kept.
+    const recent = await session(userId, randomUUID(), -HOUR);
+    const oldTokens = [
+      await emailToken(userId, -3 * DAY),
+      await emailToken(userId, -2 * DAY, true),
+    ];
+    const keptTokens = [
+      await emailToken(userId, 30 * 60_000),
+      await emailToken(userId, -HOUR, true),
+    ];
+
+    await queue.add(SWEEP_EXPIRED_CREDENTIALS, {}, { jobId: `sweep-${randomUUID()}` });
+
+    await eventually(
+      async () => (await s.prisma.session.count({ where: { id: { in: dead } } })) === 0,
+    );
+    const sessions = await s.prisma.session.findMany({ where: { userId }, select: { id: true } });
+    expect(sessions.map((row) => row.id).sort()).toEqual([...live, recent].sort());
+    const tokens = await s.prisma.emailToken.findMany({ where: { userId }, select: { id: true } });
+    expect(tokens.map((row) => row.id).sort()).toEqual([...keptTokens].sort());
+    expect(await s.prisma.emailToken.count({ where: { id: { in: oldTokens } } })).toBe(0);
+  });
+});
