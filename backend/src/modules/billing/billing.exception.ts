@@ -1,0 +1,49 @@
+import { HttpStatus } from '@nestjs/common';
+import { AppException } from '../../core/errors/app.exception';
+
+const ERRORS = {
+  forbidden: {
+    status: HttpStatus.FORBIDDEN,
+    message: 'You can only manage your own subscription',
+  },
+  billing_disabled: {
+    status: HttpStatus.SERVICE_UNAVAILABLE,
+    message: 'Payments are not configured',
+  },
+  invalid_signature: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'Invalid webhook signature',
+  },
+  no_subscription: {
+    status: HttpStatus.NOT_FOUND,
+    message: 'You have no active subscription',
+  },
+  already_canceled: {
+    status: HttpStatus.CONFLICT,
+    message: 'Your subscription is already canceled',
+  },
+  refund_unavailable: {
+    status: HttpStatus.CONFLICT,
+    message: 'A refund is not available',
+  },
+  payment_provider: {
+    status: HttpStatus.BAD_GATEWAY,
+    message: 'The payment provider did not respond as expected. Please try again.',
+  },
+} as const;
+
+export type BillingErrorCode = keyof typeof ERRORS;
+
+export class BillingException extends AppException {
+  /** `message` replaces the default text where the reason is more specific (refunds). */
+  constructor(code: BillingErrorCode, message?: string) {
+    super(code, message ?? ERRORS[code].message, ERRORS[code].status);
+  }
+}
+
+/** 403 for a gated feature the caller's plan lacks; the message names the plan that has it. */
+export class UpgradeRequiredException extends AppException {
+  constructor(message: string) {
+    super('upgrade_required', message, HttpStatus.FORBIDDEN);
+  }
+}

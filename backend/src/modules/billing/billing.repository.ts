@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
+import { PrismaService } from '../../core/database/prisma.service';
+import {
+  type Prisma,
+  type SubscriptionPlan,
+  type SubscriptionStatus,
+} from '../../generated/prisma/client';
+
+const STRIPE = 'stripe';
+
+export type Transaction = Prisma.TransactionClient;
+
+/** What Stripe says about one subscription, in our columns. */
+export interface SubscriptionSnapshot {
+  plan: SubscriptionPlan;
+  status: SubscriptionStatus;
+  providerCustomerId: string;
+  providerSubscriptionId: string;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+}
+
+export interface SubscriptionRecord extends SubscriptionSnapshot {
+  userId: string;
+  providerCustomerId: string;
+  providerSubscriptionId: string;
+  firstPaidAt: Date | null;
+  refundedAt: Date | null;
+  lastEventAt: Date | null;
+}
+
+const RECORD_SELECT = {
+  userId: true,
+  plan: true,
+  status: true,
+  providerCustomerId: true,
+  providerSubscriptionId: true,
+  currentPeriodStart: true,
+  currentPeriodEnd: true,
+  cancelAtPeriodEnd: true,
+  canceledAt: true,
+  firstPaidAt: true,
+  refundedAt: true,
+  lastEventAt: true,
+} as const;
+
+/** A subscription row as the services see it; rows made by hand (seed, tests) lack Stripe ids. */
+export type StoredSubscription = Omit<
+  SubscriptionRecord,
+  'providerCustomerId' | 'providerSubscriptionId'
+> & { providerCustomerId: string | null; providerSubscriptionId: string | null };
+
+@Injectable()
+export class BillingRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findSubscription(userId: string): Promise<StoredSubscription | null> {
+    return this.prisma.subscription.findUnique({ where: { userId }, select: RECORD_SELECT });
+  }
+
+  async findUserIdByProviderIds(
+    subscriptionId: string,
+    customerId: string | null,
+  ): Promise<string | null> {
+    const row = await this.prisma.subscription.findFirst({
+      where: {
+        OR: [
+          { providerSubscriptionId: subscriptionId },
+          ...(customerId ? [{ providerCustomerId: customerId }] : []),
+        ],
+      },
+      select: { userId: true },
+    });
+    return row?.userId ?? null;
+  }
+
+  async userExists(userId: string): Promise<boolean> {
+    return (await this.prisma.user.count({ where: { id: userId } })) > 0;
+  }
+
+  /** Writes the snapshot as the user's one subscription row. */
+  async saveSubscription(
+    userId: string,
+    snapshot: SubscriptionSnapshot,
+    lastEventAt: Date | null,
+  ): Promise<void> {
+    const data = { ...snapshot, ...(lastEventAt ? { lastEventAt } : {}) };
+    await this.prisma.subscription.upsert({
+      where: { userId },
+      create: { userId, ...data },
+      update: data,
+    });
+  }
+
+  /** Sets the start of the money-back window once; later payments leave it. */
+  async setFirstPaidAt(userId: string, subscriptionId: string, paidAt: Date): Promise<void> {
+    await this.prisma.subscription.updateMany({
+      where: { userId, providerSubscriptionId: subscriptionId, firstPaidAt: null },
+      data: { firstPaidAt: paidAt },
+    });
+  }
+
+  async setCancelAtPeriodEnd(userId: string): Promise<void> {
+    await this.prisma.subscription.update({ where: { userId }, data: { cancelAtPeriodEnd: true } });
+  }
+
+  async setRefundedAt(userId: string, refundedAt: Date): Promise<void> {
+    await this.prisma.subscription.update({ where: { userId }, data: { refundedAt } });
+  }
+
+  async isEventProcessed(eventId: string): Promise<boolean> {
+    const count = await this.prisma.processedWebhookEvent.count({
+      where: { provider: STRIPE, eventId },
+    });
+    return count > 0;
+  }
+
+  /** Records a handled event; a second delivery that raced this one changes nothing. */
+  async recordEvent(eventId: string, type: string): Promise<void> {
+    await this.prisma.processedWebhookEvent.createMany({
+      data: [{ provider: STRIPE, eventId, type }],
+      skipDuplicates: true,
+    });
+  }
+
+  countLeadsSince(ownerId: string, since: Date): Promise<number> {
+    return this.prisma.lead.count({ where: { ownerId, createdAt: { gte: since } } });
+  }
+
+  async findTimezone(userId: string): Promise<string | null> {
+    const profile = await this.prisma.businessProfile.findUnique({
+      where: { userId },
+      select: { timezone: true },
+    });
+    return profile?.timezone ?? null;
+  }
+
+  /** Runs `work` holding the owner's lead lock (shared with lead capture). */
+  withOwnerLeadsLock<T>(ownerId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(async (tx) => {
+      await lockOwnerLeads(tx, ownerId);
+      return work(tx);
+    });
+  }
+
+  countUnlockedLeadsSince(tx: Transaction, ownerId: string, since: Date): Promise<number> {
+    return tx.lead.count({ where: { ownerId, locked: false, createdAt: { gte: since } } });
+  }
+
+  /**
+   * Unlocks the owner's oldest locked leads, at most `limit` (all when null), each with an
+   * 'unlocked' timeline event; returns their ids.
+   */
+  async unlockOldest(tx: Transaction, ownerId: string, limit: number | null): Promise<string[]> {
+    const leads = await tx.lead.findMany({
+      where: { ownerId, locked: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+      ...(limit === null ? {} : { take: limit }),
+    });
+    if (leads.length === 0) return [];
+    const ids = leads.map((lead) => lead.id);
+    await tx.lead.updateMany({
+      where: { id: { in: ids }, locked: true },
+      data: { locked: false, lockedReason: null },
+    });
+    await tx.leadEvent.createMany({
+      data: ids.map((leadId) => ({ leadId, ownerId, type: 'unlocked' as const })),
+    });
+    return ids;
+  }
+}

@@ -1,0 +1,197 @@
+import Stripe from 'stripe';
+import { type AppConfig } from '../../config/config';
+import {
+  type BillingRepository,
+  type StoredSubscription,
+  type SubscriptionSnapshot,
+} from './billing.repository';
+import { type LeadsService } from '../leads/leads.service';
+import { SubscriptionSyncService } from './subscription-sync.service';
+
+const USER = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const NOW_S = Math.floor(Date.now() / 1000);
+const DAY_S = 24 * 3600;
+
+function stripeSubscription(overrides: Partial<Stripe.Subscription> = {}): Stripe.Subscription {
+  return {
+    id: 'sub_1',
+    object: 'subscription',
+    customer: 'cus_1',
+    status: 'active',
+    cancel_at_period_end: false,
+    cancel_at: null,
+    canceled_at: null,
+    metadata: { userId: USER },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          price: { id: 'price_smart' },
+          current_period_start: NOW_S - DAY_S,
+          current_period_end: NOW_S + 29 * DAY_S,
+        },
+      ],
+    },
+    ...overrides,
+  } as unknown as Stripe.Subscription;
+}
+
+function event(type: string, object: object, createdSecondsAgo = 0): Stripe.Event {
+  return {
+    id: `evt_${Math.random()}`,
+    type,
+    created: NOW_S - createdSecondsAgo,
+    data: { object },
+  } as unknown as Stripe.Event;
+}
+
+function setup(options: {
+  stored?: StoredSubscription | null;
+  current?: Stripe.Subscription | null;
+  /** Lead ids the unlock step reports. */
+  unlocked?: string[];
+}) {
+  let stored = options.stored ?? null;
+  const processed = new Set<string>();
+  const repository = {
+    isEventProcessed: jest.fn(async (id: string) => processed.has(id)),
+    recordEvent: jest.fn(async (id: string) => void processed.add(id)),
+    findSubscription: jest.fn(async () => stored),
+    userExists: jest.fn(async (id: string) => id === USER),
+    findUserIdByProviderIds: jest.fn(async () => null),
+    saveSubscription: jest.fn(
+      async (userId: string, snapshot: SubscriptionSnapshot, lastEventAt: Date | null) => {
+        stored = {
+          ...(stored ?? { firstPaidAt: null, refundedAt: null }),
+          ...snapshot,
+          userId,
+          lastEventAt,
+        };
+      },
+    ),
+    setFirstPaidAt: jest.fn(async () => undefined),
+    withOwnerLeadsLock: jest.fn(async () => options.unlocked ?? []),
+  };
+  const retrieve = jest.fn(async () => {
+    if (options.current === null) {
+      throw new Stripe.errors.StripeInvalidRequestError({
+        message: 'No such subscription',
+        statusCode: 404,
+      } as never);
+    }
+    return options.current ?? stripeSubscription();
+  });
+  const stripe = { subscriptions: { retrieve } } as unknown as Stripe;
+  const config = {
+    STRIPE_PRICE_STARTER: 'price_starter',
+    STRIPE_PRICE_SMART: 'price_smart',
+    STRIPE_PRICE_INSTANT: 'price_instant',
+  } as AppConfig;
+  const leads = { publishUpdated: jest.fn(async () => undefined) };
+  const service = new SubscriptionSyncService(
+    repository as unknown as BillingRepository,
+    stripe,
+    config,
+    leads as unknown as LeadsService,
+  );
+  return { service, repository, retrieve, leads, stored: () => stored };
+}
+
+describe('SubscriptionSyncService.handleEvent', () => {
+  it("stores Stripe's current state, not the event's copy", async () => {
+    const current = stripeSubscription({ cancel_at_period_end: true });
+    const { service, stored } = setup({ current });
+    await service.handleEvent(event('customer.subscription.updated', stripeSubscription()));
+    expect(stored()).toMatchObject({
+      plan: 'smart',
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      providerSubscriptionId: 'sub_1',
+      currentPeriodEnd: new Date((NOW_S + 29 * DAY_S) * 1000),
+    });
+  });
+
+  it('tells open dashboards about the leads the new state unlocked, and only about those', async () => {
+    const unlocking = setup({ unlocked: ['lead-1', 'lead-2'] });
+    await unlocking.service.handleEvent(
+      event('customer.subscription.updated', stripeSubscription()),
+    );
+    expect(unlocking.leads.publishUpdated).toHaveBeenCalledTimes(1);
+    expect(unlocking.leads.publishUpdated).toHaveBeenCalledWith(expect.any(String), [
+      'lead-1',
+      'lead-2',
+    ]);
+
+    const nothing = setup({ unlocked: [] });
+    await nothing.service.handleEvent(event('customer.subscription.updated', stripeSubscription()));
+    expect(nothing.leads.publishUpdated).not.toHaveBeenCalled();
+  });
+
+  it('handles an event id once', async () => {
+    const { service, retrieve } = setup({});
+    const once = event('customer.subscription.updated', stripeSubscription());
+    await service.handleEvent(once);
+    await service.handleEvent(once);
+    expect(retrieve).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the event when Stripe no longer has the subscription, unless it is older', async () => {
+    const { service, stored } = setup({ current: null });
+    await service.handleEvent(
+      event('customer.subscription.deleted', stripeSubscription({ status: 'canceled' }), 10),
+    );
+    expect(stored()?.status).toBe('canceled');
+    await service.handleEvent(
+      event('customer.subscription.updated', stripeSubscription({ status: 'active' }), 3600),
+    );
+    expect(stored()?.status).toBe('canceled');
+  });
+
+  it('never lets an ended subscription replace the current one', async () => {
+    const { service, stored } = setup({
+      current: stripeSubscription({ id: 'sub_old', status: 'canceled' }),
+    });
+    await service.applyCurrent(USER, stripeSubscription({ id: 'sub_new' }));
+    await service.handleEvent(
+      event(
+        'customer.subscription.deleted',
+        stripeSubscription({ id: 'sub_old', status: 'canceled' }),
+      ),
+    );
+    expect(stored()).toMatchObject({ providerSubscriptionId: 'sub_new', status: 'active' });
+  });
+
+  it('skips a subscription on a price that is not one of ours', async () => {
+    const foreign = stripeSubscription();
+    foreign.items.data[0]!.price = { id: 'price_other' } as Stripe.Price;
+    const { service, repository } = setup({ current: foreign });
+    await service.handleEvent(event('customer.subscription.created', foreign));
+    expect(repository.saveSubscription).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [3760, true],
+    [0, false],
+  ])('invoice.paid of %d cents starts the refund window: %s', async (amountPaid, starts) => {
+    const { service, repository } = setup({});
+    const paidAt = NOW_S - 60;
+    await service.handleEvent(
+      event('invoice.paid', {
+        id: 'in_1',
+        amount_paid: amountPaid,
+        status_transitions: { paid_at: paidAt },
+        parent: { subscription_details: { subscription: 'sub_1' } },
+      }),
+    );
+    if (starts) {
+      expect(repository.setFirstPaidAt).toHaveBeenCalledWith(
+        USER,
+        'sub_1',
+        new Date(paidAt * 1000),
+      );
+    } else {
+      expect(repository.setFirstPaidAt).not.toHaveBeenCalled();
+    }
+  });
+});

@@ -1,0 +1,225 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  startOfMonth,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from '@rafter/domain/billing';
+import { leadAllowance, type PlanId } from '@rafter/domain/plans';
+import Stripe from 'stripe';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { LeadsService } from '../leads/leads.service';
+import { BillingRepository, type SubscriptionSnapshot } from './billing.repository';
+import { STRIPE_CLIENT } from './stripe.provider';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Statuses of a subscription that is over; such a one never replaces the user's current one. */
+const ENDED: readonly Stripe.Subscription.Status[] = ['canceled', 'incomplete_expired'];
+
+const SUBSCRIPTION_EVENTS = new Set<string>([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+]);
+
+export function fromSeconds(seconds: number | null | undefined): Date | null {
+  return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+}
+
+function isKnownStatus(status: string): status is SubscriptionStatus {
+  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+}
+
+function idOf(value: string | { id: string }): string {
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * Keeps each user's subscription row a mirror of Stripe. Webhook events only say "look again":
+ * the subscription is re-read from Stripe, so duplicates and events arriving in any order leave
+ * the row at Stripe's current state. Only if Stripe no longer has it does the event's own copy
+ * count, and then only when it is not older than the last one applied. After every change the
+ * owner's locked leads that the plan now allows are unlocked.
+ */
+@Injectable()
+export class SubscriptionSyncService {
+  private readonly logger = new Logger(SubscriptionSyncService.name);
+  private readonly planByPrice: Map<string, PlanId>;
+
+  constructor(
+    private readonly repository: BillingRepository,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly leads: LeadsService,
+  ) {
+    this.planByPrice = new Map<string, PlanId>([
+      [config.STRIPE_PRICE_STARTER ?? '', 'starter'],
+      [config.STRIPE_PRICE_SMART ?? '', 'smart'],
+      [config.STRIPE_PRICE_INSTANT ?? '', 'instant'],
+    ]);
+    this.planByPrice.delete('');
+  }
+
+  /** Applies one verified webhook event, once per event id. */
+  async handleEvent(event: Stripe.Event): Promise<void> {
+    if (await this.repository.isEventProcessed(event.id)) {
+      this.logger.log({ eventId: event.id, type: event.type }, 'Duplicate Stripe event ignored');
+      return;
+    }
+    const eventAt = new Date(event.created * 1000);
+    if (event.type === 'checkout.session.completed') {
+      const session = event.data.object;
+      if (session.mode === 'subscription' && session.subscription) {
+        await this.sync(idOf(session.subscription), eventAt, null, session.client_reference_id);
+      }
+    } else if (SUBSCRIPTION_EVENTS.has(event.type)) {
+      const subscription = event.data.object as Stripe.Subscription;
+      await this.sync(subscription.id, eventAt, subscription, null);
+    } else if (event.type === 'invoice.paid') {
+      await this.invoicePaid(event.data.object, eventAt);
+    }
+    await this.repository.recordEvent(event.id, event.type);
+    this.logger.log({ eventId: event.id, type: event.type }, 'Stripe event applied');
+  }
+
+  /** Stores a subscription just read from or returned by Stripe (the API's own changes). */
+  async applyCurrent(userId: string, subscription: Stripe.Subscription): Promise<void> {
+    const snapshot = this.toSnapshot(subscription);
+    if (snapshot) await this.apply(userId, snapshot, null, true);
+  }
+
+  /**
+   * Unlocks the owner's oldest locked leads while this calendar month's visible leads stay within
+   * the plan's allowance (all of them when unlimited). Counts by UTC month, as capture does.
+   */
+  async unlockAllowedLeads(userId: string, now = new Date()): Promise<string[]> {
+    const record = await this.repository.findSubscription(userId);
+    const allowance = record ? leadAllowance(record, now) : 0;
+    if (allowance === 0) return [];
+    const unlocked = await this.repository.withOwnerLeadsLock(userId, async (tx) => {
+      if (allowance === null) return this.repository.unlockOldest(tx, userId, null);
+      const visible = await this.repository.countUnlockedLeadsSince(
+        tx,
+        userId,
+        startOfMonth(now, null),
+      );
+      const room = allowance - visible;
+      return room > 0 ? this.repository.unlockOldest(tx, userId, room) : [];
+    });
+    if (unlocked.length > 0) {
+      this.logger.log({ userId, count: unlocked.length }, 'Unlocked leads the plan now allows');
+      // Open dashboards show the contact details at once, without a reload.
+      await this.leads.publishUpdated(userId, unlocked);
+    }
+    return unlocked;
+  }
+
+  planForPrice(priceId: string): PlanId | null {
+    return this.planByPrice.get(priceId) ?? null;
+  }
+
+  private async invoicePaid(invoice: Stripe.Invoice, eventAt: Date): Promise<void> {
+    const subscriptionRef = invoice.parent?.subscription_details?.subscription;
+    if (!subscriptionRef) return;
+    const subscriptionId = idOf(subscriptionRef);
+    const userId = await this.sync(subscriptionId, eventAt, null, null);
+    if (userId && invoice.amount_paid > 0) {
+      const paidAt = fromSeconds(invoice.status_transitions.paid_at) ?? eventAt;
+      await this.repository.setFirstPaidAt(userId, subscriptionId, paidAt);
+    }
+  }
+
+  /** Re-reads the subscription and stores it for its user; returns the user id if it was found. */
+  private async sync(
+    subscriptionId: string,
+    eventAt: Date,
+    fromEvent: Stripe.Subscription | null,
+    userHint: string | null,
+  ): Promise<string | null> {
+    const current = await this.retrieve(subscriptionId);
+    const subscription = current ?? fromEvent;
+    if (!subscription) {
+      this.logger.warn({ subscriptionId }, 'Stripe subscription not found; event skipped');
+      return null;
+    }
+    const userId = await this.findUser(subscription, userHint);
+    if (!userId) {
+      this.logger.warn({ subscriptionId }, 'No user for Stripe subscription; event skipped');
+      return null;
+    }
+    const snapshot = this.toSnapshot(subscription);
+    if (snapshot) await this.apply(userId, snapshot, eventAt, current !== null);
+    return userId;
+  }
+
+  private async retrieve(subscriptionId: string): Promise<Stripe.Subscription | null> {
+    if (!this.stripe) return null;
+    try {
+      return await this.stripe.subscriptions.retrieve(subscriptionId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  /** Checkout's client_reference_id, the user id put in the subscription's metadata, or the row. */
+  private async findUser(
+    subscription: Stripe.Subscription,
+    hint: string | null,
+  ): Promise<string | null> {
+    for (const candidate of [hint, subscription.metadata?.userId]) {
+      if (candidate && UUID.test(candidate) && (await this.repository.userExists(candidate))) {
+        return candidate;
+      }
+    }
+    return this.repository.findUserIdByProviderIds(subscription.id, idOf(subscription.customer));
+  }
+
+  private toSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot | null {
+    const item = subscription.items.data[0];
+    const plan = item ? this.planForPrice(item.price.id) : null;
+    if (!item || !plan || !isKnownStatus(subscription.status)) {
+      this.logger.warn(
+        { subscriptionId: subscription.id, priceId: item?.price.id, status: subscription.status },
+        'Stripe subscription has no price of ours or an unknown status; skipped',
+      );
+      return null;
+    }
+    return {
+      plan,
+      status: subscription.status,
+      providerCustomerId: idOf(subscription.customer),
+      providerSubscriptionId: subscription.id,
+      currentPeriodStart: fromSeconds(item.current_period_start),
+      currentPeriodEnd: fromSeconds(item.current_period_end),
+      cancelAtPeriodEnd:
+        subscription.status !== 'canceled' &&
+        (subscription.cancel_at_period_end || subscription.cancel_at !== null),
+      canceledAt: fromSeconds(subscription.canceled_at),
+    };
+  }
+
+  private async apply(
+    userId: string,
+    snapshot: SubscriptionSnapshot,
+    eventAt: Date | null,
+    isCurrent: boolean,
+  ): Promise<void> {
+    const existing = await this.repository.findSubscription(userId);
+    if (existing?.providerSubscriptionId) {
+      const other = existing.providerSubscriptionId !== snapshot.providerSubscriptionId;
+      // A late event about a subscription that ended must not replace the one that followed it.
+      if (other && ENDED.includes(snapshot.status)) return;
+      const stale = !isCurrent && eventAt && existing.lastEventAt && eventAt < existing.lastEventAt;
+      if (!other && stale) return;
+    }
+    const last = existing?.lastEventAt ?? null;
+    const lastEventAt = eventAt && (!last || eventAt > last) ? eventAt : last;
+    await this.repository.saveSubscription(userId, snapshot, lastEventAt);
+    await this.unlockAllowedLeads(userId);
+  }
+}
