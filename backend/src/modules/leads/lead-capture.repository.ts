@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type StoredMaterialPrice } from '@rafter/domain/materials';
 import { type SubscriptionState } from '@rafter/domain/plans';
 import { type ScoreReason } from '@rafter/domain/lead-score';
+import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
 import {
   type LeadLockReason,
@@ -12,9 +13,6 @@ import {
   type Stories,
 } from '../../generated/prisma/client';
 import { MATERIAL_PRICE_SELECT, toStoredPrices } from '../calculator/material-prices';
-
-/** Advisory lock namespace (first key) for "one capture per owner at a time". */
-const LEAD_CAPTURE_LOCK = 72707380;
 
 export type Transaction = Prisma.TransactionClient;
 
@@ -87,7 +85,7 @@ export class LeadCaptureRepository {
    */
   withOwnerLock<T>(ownerId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LEAD_CAPTURE_LOCK}::int4, hashtext(${ownerId}))`;
+      await lockOwnerLeads(tx, ownerId);
       return work(tx);
     });
   }

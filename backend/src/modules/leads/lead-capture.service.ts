@@ -29,6 +29,7 @@ import { RoofMeasurementService } from '../calculator/roof-measurement.service';
 import { LEAD_CAPTURED, type LeadCapturedEvent } from './events/lead-captured.event';
 import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadsException } from './leads.exception';
+import { LeadsService } from './leads.service';
 
 const TEN_MINUTES_MS = 10 * 60_000;
 const ONE_HOUR_MS = 60 * 60_000;
@@ -93,6 +94,7 @@ export class LeadCaptureService {
     private readonly roofMeasurements: RoofMeasurementService,
     private readonly rateLimit: RateLimitService,
     private readonly outbox: OutboxService,
+    private readonly crm: LeadsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -150,6 +152,10 @@ export class LeadCaptureService {
       { leadId: id, ownerId, lockedReason, ms: Math.round(performance.now() - started) },
       'Lead captured',
     );
+    // After the commit, and without holding up the homeowner's answer.
+    this.crm.publishCreated(ownerId, id).catch((error: unknown) => {
+      this.logger.warn({ leadId: id, ownerId, err: error }, 'Lead created event not sent');
+    });
     return { id, roofArea, estimate, score };
   }
 

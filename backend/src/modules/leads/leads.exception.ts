@@ -3,6 +3,11 @@ import { AppException } from '../../core/errors/app.exception';
 
 const ERRORS = {
   owner_not_found: { status: HttpStatus.NOT_FOUND, message: 'Contractor not found' },
+  lead_not_found: { status: HttpStatus.NOT_FOUND, message: 'Lead not found' },
+  invalid_cursor: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'Cursor is not valid: start again from the first page',
+  },
 } as const;
 
 export type LeadsErrorCode = keyof typeof ERRORS;

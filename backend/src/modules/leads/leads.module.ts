@@ -1,14 +1,26 @@
 import { Module } from '@nestjs/common';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { RateLimitModule } from '../../core/rate-limit/rate-limit.module';
+import { RealtimeModule } from '../../core/realtime/realtime.module';
+import { AuthModule } from '../auth/auth.module';
 import { CalculatorModule } from '../calculator/calculator.module';
 import { LeadCaptureController } from './lead-capture.controller';
 import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadCaptureService } from './lead-capture.service';
+import { LeadsController } from './leads.controller';
+import { LeadsRepository } from './leads.repository';
+import { LeadsService } from './leads.service';
 
 @Module({
-  imports: [CalculatorModule, RateLimitModule],
-  controllers: [LeadCaptureController],
-  providers: [LeadCaptureService, LeadCaptureRepository, OutboxService],
+  imports: [CalculatorModule, RateLimitModule, AuthModule, RealtimeModule],
+  controllers: [LeadCaptureController, LeadsController],
+  providers: [
+    LeadCaptureService,
+    LeadCaptureRepository,
+    OutboxService,
+    LeadsService,
+    LeadsRepository,
+  ],
+  exports: [LeadsService],
 })
 export class LeadsModule {}

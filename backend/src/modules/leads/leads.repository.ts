@@ -1,0 +1,332 @@
+import { Injectable } from '@nestjs/common';
+import { type LeadSort } from '@rafter/domain/crm';
+import { type LeadStatus } from '@rafter/domain/lead';
+import { type SubscriptionState } from '@rafter/domain/plans';
+import { PrismaService } from '../../core/database/prisma.service';
+import {
+  type LeadEventType,
+  type LeadLockReason,
+  type LeadSource,
+  type Material,
+  type Ownership,
+  Prisma,
+  type Stories,
+} from '../../generated/prisma/client';
+
+/** A lead as the owner's list shows it (before contact details of locked leads are hidden). */
+export interface LeadRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  zipCode: string;
+  latitude: number | null;
+  longitude: number | null;
+  ownership: Ownership;
+  material: Material;
+  stories: Stories;
+  roofArea: number;
+  estimateLow: number;
+  estimateMid: number;
+  estimateHigh: number;
+  score: number;
+  status: LeadStatus;
+  source: LeadSource;
+  locked: boolean;
+  lockedReason: LeadLockReason | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface LeadDetailRow extends LeadRow {
+  scoreReasons: Prisma.JsonValue;
+}
+
+export interface TimelineRow {
+  id: string;
+  type: LeadEventType;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+/** Where the previous page ended: its last row's sort key and id. */
+export interface LeadKeyset {
+  key: Date | number;
+  id: string;
+}
+
+export interface LeadFilter {
+  /** A substring searched case-insensitively in names, e-mail and address. */
+  q?: string;
+  status?: LeadStatus;
+}
+
+export interface LeadPageQuery extends LeadFilter {
+  sort: LeadSort;
+  after?: LeadKeyset;
+  limit: number;
+}
+
+/** Sums of one time window, for the dashboard's numbers. */
+export interface LeadTotals {
+  total: number;
+  qualified: number;
+  converted: number;
+  /** Mean estimate_mid; null without leads. */
+  averageMid: number | null;
+}
+
+const LEAD_SELECT = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  address: true,
+  zipCode: true,
+  latitude: true,
+  longitude: true,
+  ownership: true,
+  material: true,
+  stories: true,
+  roofArea: true,
+  estimateLow: true,
+  estimateMid: true,
+  estimateHigh: true,
+  score: true,
+  status: true,
+  source: true,
+  locked: true,
+  lockedReason: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.LeadSelect;
+
+const LEAD_COLUMNS = Prisma.sql`
+  id, first_name AS "firstName", last_name AS "lastName", email, phone, address,
+  zip_code AS "zipCode", latitude, longitude, ownership, material, stories,
+  roof_area AS "roofArea", estimate_low AS "estimateLow", estimate_mid AS "estimateMid",
+  estimate_high AS "estimateHigh", score, status, source, locked, locked_reason AS "lockedReason",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** Each sort's column; with id it matches one of the (owner_id, <column> DESC, id DESC) indexes. */
+const SORT_COLUMNS: Readonly<Record<LeadSort, Prisma.Sql>> = {
+  latest: Prisma.raw('created_at'),
+  score: Prisma.raw('score'),
+  value: Prisma.raw('estimate_mid'),
+};
+
+/** `term` as an ILIKE pattern matching it anywhere, with its own % _ and \ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function filterSql(ownerId: string, filter: LeadFilter): Prisma.Sql {
+  const conditions = [Prisma.sql`owner_id = ${ownerId}::uuid`];
+  if (filter.status) conditions.push(Prisma.sql`status = ${filter.status}::"LeadStatus"`);
+  if (filter.q) {
+    // One ILIKE per column of leads_search_trgm_idx, so the trigram index serves the OR.
+    const pattern = containsPattern(filter.q);
+    conditions.push(Prisma.sql`(first_name ILIKE ${pattern} OR last_name ILIKE ${pattern}
+      OR email ILIKE ${pattern} OR address ILIKE ${pattern})`);
+  }
+  return Prisma.join(conditions, ' AND ');
+}
+
+/** The list query, exported so the EXPLAIN test checks the SQL the api runs. */
+export function leadPageSql(ownerId: string, query: LeadPageQuery): Prisma.Sql {
+  const column = SORT_COLUMNS[query.sort];
+  const after = query.after
+    ? Prisma.sql`AND (${column}, id) < (${query.after.key}, ${query.after.id}::uuid)`
+    : Prisma.empty;
+  return Prisma.sql`SELECT ${LEAD_COLUMNS} FROM leads
+    WHERE ${filterSql(ownerId, query)} ${after}
+    ORDER BY ${column} DESC, id DESC
+    LIMIT ${query.limit}`;
+}
+
+/** The owner's leads for the CRM. Every query is scoped by the owner's id. */
+@Injectable()
+export class LeadsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  listPage(ownerId: string, query: LeadPageQuery): Promise<LeadRow[]> {
+    return this.prisma.$queryRaw<LeadRow[]>(leadPageSql(ownerId, query));
+  }
+
+  async countByStatus(ownerId: string, filter: LeadFilter): Promise<Map<LeadStatus, number>> {
+    const rows = await this.prisma.$queryRaw<{ status: LeadStatus; count: number }[]>`
+      SELECT status, count(*)::int AS count FROM leads
+      WHERE ${filterSql(ownerId, filter)} GROUP BY status`;
+    return new Map(rows.map((row) => [row.status, row.count]));
+  }
+
+  /**
+   * Totals of all the owner's leads and of those created in each window [from, to), in one pass
+   * over the owner's rows.
+   */
+  async totals<W extends string>(
+    ownerId: string,
+    windows: Record<W, { from: Date; to: Date }>,
+  ): Promise<{ all: LeadTotals } & Record<W, LeadTotals>> {
+    const scopes: [string, Prisma.Sql][] = [
+      ['all', Prisma.sql`TRUE`],
+      ...Object.entries<{ from: Date; to: Date }>(windows).map(
+        ([name, window]): [string, Prisma.Sql] => [
+          name,
+          Prisma.sql`created_at >= ${window.from} AND created_at < ${window.to}`,
+        ],
+      ),
+    ];
+    const columns = scopes.map(([, scope], index) => {
+      const alias = (field: string) => Prisma.raw(`"${index}.${field}"`);
+      return Prisma.sql`count(*) FILTER (WHERE ${scope})::int AS ${alias('total')},
+        (count(*) FILTER (WHERE ${scope} AND status = 'qualified'))::int AS ${alias('qualified')},
+        (count(*) FILTER (WHERE ${scope} AND status = 'converted'))::int AS ${alias('converted')},
+        (avg(estimate_mid) FILTER (WHERE ${scope}))::float8 AS ${alias('averageMid')}`;
+    });
+    const [row] = await this.prisma.$queryRaw<Record<string, number | null>[]>`
+      SELECT ${Prisma.join(columns, ', ')} FROM leads WHERE owner_id = ${ownerId}::uuid`;
+    return Object.fromEntries(
+      scopes.map(([name], index) => [
+        name,
+        {
+          total: row![`${index}.total`] ?? 0,
+          qualified: row![`${index}.qualified`] ?? 0,
+          converted: row![`${index}.converted`] ?? 0,
+          averageMid: row![`${index}.averageMid`] ?? null,
+        },
+      ]),
+    ) as { all: LeadTotals } & Record<W, LeadTotals>;
+  }
+
+  /** Leads created per UTC day since `since`; days without leads are absent. */
+  perDay(ownerId: string, since: Date): Promise<{ day: string; count: number }[]> {
+    return this.prisma.$queryRaw`
+      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS count
+      FROM leads WHERE owner_id = ${ownerId}::uuid AND created_at >= ${since}
+      GROUP BY 1`;
+  }
+
+  findItem(ownerId: string, id: string): Promise<LeadRow | null> {
+    return this.prisma.lead.findFirst({ where: { id, ownerId }, select: LEAD_SELECT });
+  }
+
+  /** The owner's leads among `ids`, newest first, at most `limit`. */
+  findItems(ownerId: string, ids: string[], limit: number): Promise<LeadRow[]> {
+    return this.prisma.lead.findMany({
+      where: { ownerId, id: { in: ids } },
+      select: LEAD_SELECT,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+  }
+
+  findDetail(ownerId: string, id: string): Promise<LeadDetailRow | null> {
+    return this.prisma.lead.findFirst({
+      where: { id, ownerId },
+      select: { ...LEAD_SELECT, scoreReasons: true },
+    });
+  }
+
+  /** The lead's timeline, oldest first, each note_added entry with its note's text. */
+  async timeline(ownerId: string, leadId: string): Promise<TimelineRow[]> {
+    const events = await this.prisma.leadEvent.findMany({
+      where: { leadId, ownerId },
+      select: {
+        id: true,
+        type: true,
+        fromStatus: true,
+        toStatus: true,
+        createdAt: true,
+        note: { select: { body: true } },
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return events.map(({ note, ...event }) => ({ ...event, note: note?.body ?? null }));
+  }
+
+  async subscription(userId: string): Promise<SubscriptionState> {
+    const row = await this.prisma.subscription.findUnique({
+      where: { userId },
+      select: { plan: true, status: true, currentPeriodEnd: true },
+    });
+    return row ?? { plan: null, status: null, currentPeriodEnd: null };
+  }
+
+  /**
+   * Sets the status and records the change in the timeline, in one transaction; a status equal to
+   * the current one records nothing. Null when the owner has no such lead.
+   */
+  updateStatus(
+    ownerId: string,
+    id: string,
+    status: LeadStatus,
+    actorId: string,
+  ): Promise<LeadRow | null> {
+    return this.prisma.$transaction(async (tx) => {
+      // The row lock orders concurrent changes, so each event's fromStatus is the real one.
+      const [current] = await tx.$queryRaw<{ status: LeadStatus }[]>`
+        SELECT status FROM leads WHERE id = ${id}::uuid AND owner_id = ${ownerId}::uuid
+        FOR UPDATE`;
+      if (!current) return null;
+      if (current.status === status) {
+        return tx.lead.findUniqueOrThrow({ where: { id }, select: LEAD_SELECT });
+      }
+      const lead = await tx.lead.update({ where: { id }, data: { status }, select: LEAD_SELECT });
+      await tx.leadEvent.create({
+        data: {
+          leadId: id,
+          ownerId,
+          type: 'status_changed',
+          fromStatus: current.status,
+          toStatus: status,
+          actorId,
+        },
+      });
+      return lead;
+    });
+  }
+
+  /** Stores a note with its timeline entry; null when the owner has no such lead. */
+  addNote(
+    ownerId: string,
+    leadId: string,
+    authorId: string,
+    body: string,
+  ): Promise<{ entry: TimelineRow; lead: LeadRow } | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const found = await tx.lead.findFirst({
+        where: { id: leadId, ownerId },
+        select: { id: true },
+      });
+      if (!found) return null;
+      const note = await tx.leadNote.create({
+        data: { leadId, authorId, body },
+        select: { id: true, createdAt: true },
+      });
+      const event = await tx.leadEvent.create({
+        data: {
+          leadId,
+          ownerId,
+          type: 'note_added',
+          noteId: note.id,
+          actorId: authorId,
+          createdAt: note.createdAt,
+        },
+        select: { id: true, type: true, fromStatus: true, toStatus: true, createdAt: true },
+      });
+      // The lead:updated event that follows carries the note's time as the lead's last change.
+      const lead = await tx.lead.update({
+        where: { id: leadId },
+        data: { updatedAt: note.createdAt },
+        select: LEAD_SELECT,
+      });
+      return { entry: { ...event, note: body }, lead };
+    });
+  }
+}

@@ -1,0 +1,289 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type DashboardMetrics,
+  emptyLeadCounts,
+  exportFileName,
+  type LeadCounts,
+  type LeadDetail,
+  type LeadExportQuery,
+  type LeadListItem,
+  type LeadListQuery,
+  type LeadPage,
+  type LeadSort,
+  type LeadTimelineEntry,
+  LOCKED_LEAD_NAME,
+  METRICS_WINDOW_DAYS,
+  percentChange,
+  RECENT_LEADS_COUNT,
+} from '@rafter/domain/crm';
+import { LEAD_STATUSES, leadDisplayName, type LeadStatus } from '@rafter/domain/lead';
+import { FEATURES, planLevel } from '@rafter/domain/plans';
+import { Readable } from 'node:stream';
+import { RealtimePublisher } from '../../core/realtime/realtime.publisher';
+import { LeadsException } from './leads.exception';
+import { leadExportChunks } from './lead-export';
+import {
+  type LeadFilter,
+  type LeadKeyset,
+  type LeadRow,
+  LeadsRepository,
+  type LeadTotals,
+  type TimelineRow,
+} from './leads.repository';
+
+const DAY_MS = 24 * 3600 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXPORT_BATCH_SIZE = 1000;
+/**
+ * Events sent for one bulk change (an upgrade unlocking many leads). Any lead event makes an open
+ * dashboard refetch its lists, so more would only repeat that.
+ */
+const BULK_EVENTS_MAX = 100;
+
+/** A lead as the owner may see it: a locked lead keeps its estimate and area, not its contact. */
+export function toLeadListItem(row: LeadRow): LeadListItem {
+  const hidden = row.locked;
+  return {
+    id: row.id,
+    name: hidden ? LOCKED_LEAD_NAME : leadDisplayName(row.firstName, row.lastName),
+    email: hidden ? null : row.email,
+    phone: hidden ? null : row.phone,
+    address: hidden ? null : row.address,
+    zipCode: row.zipCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    ownership: row.ownership,
+    material: row.material,
+    stories: row.stories,
+    roofArea: row.roofArea,
+    estimateLow: row.estimateLow,
+    estimateMid: row.estimateMid,
+    estimateHigh: row.estimateHigh,
+    score: row.score,
+    status: row.status,
+    source: row.source,
+    locked: row.locked,
+    lockedReason: row.lockedReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toTimelineEntry(row: TimelineRow): LeadTimelineEntry {
+  return {
+    id: row.id,
+    type: row.type,
+    at: row.createdAt.toISOString(),
+    fromStatus: row.fromStatus,
+    toStatus: row.toStatus,
+    note: row.note,
+  };
+}
+
+/** base64url JSON `{ k, id }`: the last row's sort key (ISO time or number) and id. */
+export function encodeCursor(sort: LeadSort, row: LeadRow): string {
+  const key =
+    sort === 'latest'
+      ? row.createdAt.toISOString()
+      : sort === 'score'
+        ? row.score
+        : row.estimateMid;
+  return Buffer.from(JSON.stringify({ k: key, id: row.id })).toString('base64url');
+}
+
+export function decodeCursor(sort: LeadSort, cursor: string): LeadKeyset {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new LeadsException('invalid_cursor');
+  }
+  const { k, id } = (parsed ?? {}) as { k?: unknown; id?: unknown };
+  if (typeof id !== 'string' || !UUID.test(id)) throw new LeadsException('invalid_cursor');
+  if (sort === 'latest') {
+    const time = typeof k === 'string' ? new Date(k) : null;
+    if (!time || Number.isNaN(time.getTime())) throw new LeadsException('invalid_cursor');
+    return { key: time, id };
+  }
+  if (typeof k !== 'number' || !Number.isSafeInteger(k)) throw new LeadsException('invalid_cursor');
+  return { key: k, id };
+}
+
+function round(value: number | null): number {
+  return value === null ? 0 : Math.round(value);
+}
+
+function conversionRate(totals: LeadTotals): number {
+  return totals.total === 0 ? 0 : Math.round((totals.converted / totals.total) * 100);
+}
+
+function utcDay(time: Date): string {
+  return time.toISOString().slice(0, 10);
+}
+
+/** The contractor's CRM: list, counts, metrics, detail, status, notes and export of own leads. */
+@Injectable()
+export class LeadsService {
+  constructor(
+    private readonly repository: LeadsRepository,
+    private readonly realtime: RealtimePublisher,
+  ) {}
+
+  async list(ownerId: string, query: LeadListQuery): Promise<LeadPage> {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.sort, query.cursor);
+    // One row more than asked tells whether another page follows.
+    const rows = await this.repository.listPage(ownerId, {
+      ...query,
+      after,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toLeadListItem),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(query.sort, last) : null,
+    };
+  }
+
+  async counts(ownerId: string, filter: LeadFilter): Promise<LeadCounts> {
+    const byStatus = await this.repository.countByStatus(ownerId, filter);
+    const counts = emptyLeadCounts();
+    for (const status of LEAD_STATUSES) {
+      counts[status] = byStatus.get(status) ?? 0;
+      counts.all += counts[status];
+    }
+    return counts;
+  }
+
+  async metrics(ownerId: string, now = new Date()): Promise<DashboardMetrics> {
+    const windowStart = new Date(now.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
+    const previousStart = new Date(windowStart.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
+    const firstDay = new Date(now.getTime() - (METRICS_WINDOW_DAYS - 1) * DAY_MS);
+    const firstDayStart = new Date(`${utcDay(firstDay)}T00:00:00.000Z`);
+    const [{ all, current, previous }, perDay, recent, counts] = await Promise.all([
+      this.repository.totals(ownerId, {
+        current: { from: windowStart, to: now },
+        previous: { from: previousStart, to: windowStart },
+      }),
+      this.repository.perDay(ownerId, firstDayStart),
+      this.repository.listPage(ownerId, { sort: 'latest', limit: RECENT_LEADS_COUNT }),
+      this.counts(ownerId, {}),
+    ]);
+    const days = new Map(perDay.map((row) => [row.day, row.count]));
+    const noPrevious = previous.total === 0;
+    const change = (pick: (totals: LeadTotals) => number) =>
+      noPrevious ? null : percentChange(pick(current), pick(previous));
+    return {
+      totalLeads: all.total,
+      qualifiedLeads: all.qualified,
+      averageRoofValue: round(all.averageMid),
+      conversionRate: conversionRate(all),
+      changes: {
+        totalLeads: change((totals) => totals.total),
+        qualifiedLeads: change((totals) => totals.qualified),
+        averageRoofValue: change((totals) => round(totals.averageMid)),
+        conversionRate: change(conversionRate),
+      },
+      recentLeads: recent.map(toLeadListItem),
+      leadsOverTime: Array.from({ length: METRICS_WINDOW_DAYS }, (_, index) => {
+        const date = utcDay(new Date(firstDayStart.getTime() + index * DAY_MS));
+        return { date, count: days.get(date) ?? 0 };
+      }),
+      pipeline: LEAD_STATUSES.map((status) => ({ status, count: counts[status] })),
+    };
+  }
+
+  async detail(ownerId: string, id: string, now = new Date()): Promise<LeadDetail> {
+    if (!UUID.test(id)) throw new LeadsException('lead_not_found');
+    const [lead, timeline, subscription] = await Promise.all([
+      this.repository.findDetail(ownerId, id),
+      this.repository.timeline(ownerId, id),
+      this.repository.subscription(ownerId),
+    ]);
+    if (!lead) throw new LeadsException('lead_not_found');
+    const reasonsShown = planLevel(subscription, now) >= FEATURES.aiScoring.requiredLevel;
+    return {
+      ...toLeadListItem(lead),
+      scoreReasons: reasonsShown ? scoreReasons(lead.scoreReasons) : null,
+      timeline: timeline.map(toTimelineEntry),
+    };
+  }
+
+  async updateStatus(ownerId: string, id: string, status: LeadStatus): Promise<LeadListItem> {
+    if (!UUID.test(id)) throw new LeadsException('lead_not_found');
+    const row = await this.repository.updateStatus(ownerId, id, status, ownerId);
+    if (!row) throw new LeadsException('lead_not_found');
+    const item = toLeadListItem(row);
+    this.realtime.leadUpdated(ownerId, item);
+    return item;
+  }
+
+  async addNote(ownerId: string, id: string, body: string): Promise<LeadTimelineEntry> {
+    if (!UUID.test(id)) throw new LeadsException('lead_not_found');
+    const added = await this.repository.addNote(ownerId, id, ownerId, body);
+    if (!added) throw new LeadsException('lead_not_found');
+    this.realtime.leadUpdated(ownerId, toLeadListItem(added.lead));
+    return toTimelineEntry(added.entry);
+  }
+
+  /** Publishes a just-captured lead to the owner's open dashboards. */
+  async publishCreated(ownerId: string, id: string): Promise<void> {
+    const row = await this.repository.findItem(ownerId, id);
+    if (row) this.realtime.leadCreated(ownerId, toLeadListItem(row));
+  }
+
+  /**
+   * Publishes leads changed elsewhere (billing unlocking them after an upgrade) to the owner's
+   * open dashboards, after that change committed; at most BULK_EVENTS_MAX of them, newest first.
+   */
+  async publishUpdated(ownerId: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.repository.findItems(ownerId, ids, BULK_EVENTS_MAX);
+    for (const row of rows) this.realtime.leadUpdated(ownerId, toLeadListItem(row));
+  }
+
+  /**
+   * The owner's leads matching the filter, newest first, read in batches as the client takes
+   * them, so memory stays flat however many leads there are.
+   */
+  export(
+    ownerId: string,
+    query: LeadExportQuery,
+    now = new Date(),
+  ): { fileName: string; contentType: string; body: Readable } {
+    const filter: LeadFilter = { q: query.q, status: query.status };
+    const repository = this.repository;
+    async function* items(): AsyncGenerator<LeadListItem[]> {
+      let after: LeadKeyset | undefined;
+      for (;;) {
+        const rows = await repository.listPage(ownerId, {
+          ...filter,
+          sort: 'latest',
+          after,
+          limit: EXPORT_BATCH_SIZE,
+        });
+        if (rows.length > 0) yield rows.map(toLeadListItem);
+        if (rows.length < EXPORT_BATCH_SIZE) return;
+        const last = rows.at(-1)!;
+        after = { key: last.createdAt, id: last.id };
+      }
+    }
+    return {
+      fileName: exportFileName(query.format, now),
+      contentType:
+        query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+      body: Readable.from(leadExportChunks(query.format, items())),
+    };
+  }
+}
+
+/** Stored reasons as the detail shows them; anything malformed is left out, not shown wrong. */
+function scoreReasons(stored: unknown): { reason: string; points: number }[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry: unknown) => {
+    const { label, points } = (entry ?? {}) as { label?: unknown; points?: unknown };
+    return typeof label === 'string' && typeof points === 'number'
+      ? [{ reason: label, points }]
+      : [];
+  });
+}

@@ -1,0 +1,99 @@
+import { type LeadSort } from '@rafter/domain/crm';
+import { PrismaService } from '../src/core/database/prisma.service';
+import { Prisma } from '../src/generated/prisma/client';
+import { leadPageSql, type LeadPageQuery } from '../src/modules/leads/leads.repository';
+import { createTestApp, type TestApp } from './utils/create-app';
+
+const OWNER_LEADS = 20_000;
+/**
+ * Other contractors' leads, so one owner's are a small share of the table as in production; in a
+ * table of one owner's leads a sequential scan is rightly cheaper and the test would prove nothing.
+ */
+const OTHER_OWNERS = 20;
+const OTHER_LEADS_EACH = 10_000;
+
+let t: TestApp;
+let prisma: PrismaService;
+let ownerId: string;
+
+/** `count` leads for `owner` in one INSERT … SELECT: varied names, scores, values and statuses. */
+function seedLeads(owner: string, count: number) {
+  return prisma.$executeRaw`
+    INSERT INTO leads (id, owner_id, first_name, last_name, email, phone, address, zip_code,
+      ownership, material, stories, roof_area, estimate_low, estimate_mid, estimate_high, score,
+      status, source, created_at, updated_at)
+    SELECT gen_random_uuid(), ${owner}::uuid,
+      (ARRAY['Ana','Ben','Cleo','Dev','Eli','Fay','Gus'])[1 + i % 7], 'Lead' || i,
+      'lead' || i || '@example.com', '5125550100', i || ' Oak St, Austin, TX 78704', '78704',
+      'owner', (ARRAY['asphalt','wood','metal','tile','slate']::"Material"[])[1 + i % 5], 'one',
+      1000 + i % 3000, 4000 + i % 9000, 6000 + i % 9000, 8000 + i % 9000, i % 101,
+      (ARRAY['new','contacted','qualified','converted','lost']::"LeadStatus"[])[1 + i % 5],
+      'widget', now() - i * interval '1 minute', now()
+    FROM generate_series(1, ${count}::int) AS i`;
+}
+
+async function plan(query: LeadPageQuery): Promise<string> {
+  const rows = await prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(
+    Prisma.sql`EXPLAIN ${leadPageSql(ownerId, query)}`,
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  prisma = t.app.get(PrismaService);
+  const owners = await prisma.user.createManyAndReturn({
+    data: Array.from({ length: OTHER_OWNERS + 1 }, (_, i) => ({
+      email: `explain-${i}-${Date.now()}@roofers.test`,
+    })),
+    select: { id: true },
+  });
+  ownerId = owners[0]!.id;
+  await seedLeads(ownerId, OWNER_LEADS);
+  for (const other of owners.slice(1)) await seedLeads(other.id, OTHER_LEADS_EACH);
+  await prisma.$executeRaw`ANALYZE leads`;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`the lead list over ${OWNER_LEADS.toLocaleString('en-US')} leads of one owner`, () => {
+  const sorts: LeadSort[] = ['latest', 'score', 'value'];
+  const after = {
+    latest: {
+      key: new Date(Date.now() - 5000 * 60_000),
+      id: 'ffffffff-ffff-4fff-bfff-ffffffffffff',
+    },
+    score: { key: 50, id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' },
+    value: { key: 9000, id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' },
+  };
+
+  it.each(sorts)('sorted by %s reads an index, first page and later pages', async (sort) => {
+    for (const query of [
+      { sort, limit: 26 },
+      { sort, limit: 26, after: after[sort] },
+    ]) {
+      const text = await plan(query);
+      expect(text).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
+      expect(text).not.toMatch(/Seq Scan on leads/);
+    }
+  });
+
+  it.each(sorts)('sorted by %s and filtered by status reads an index', async (sort) => {
+    const text = await plan({ sort, status: 'qualified', limit: 26, after: after[sort] });
+    expect(text).not.toMatch(/Seq Scan on leads/);
+    if (sort === 'latest') expect(text).toMatch(/leads_owner_id_status_created_at_id_idx/);
+  });
+
+  it.each(sorts)('searched and sorted by %s reads an index', async (sort) => {
+    const text = await plan({ sort, q: 'lead1234', limit: 26 });
+    expect(text).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
+    expect(text).not.toMatch(/Seq Scan on leads/);
+  });
+
+  it('uses the trigram index for a search', async () => {
+    const text = await plan({ sort: 'latest', q: 'lead1234@exa', limit: 26 });
+    expect(text).toMatch(/leads_search_trgm_idx/);
+  });
+});
