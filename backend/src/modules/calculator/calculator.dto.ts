@@ -1,5 +1,10 @@
 import { MATERIALS, type Material } from '@rafter/domain/materials';
 import {
+  brandColorSchema,
+  createShareLinkSchema,
+  materialPricingSchema as materialPricingSettingsSchema,
+} from '@rafter/domain/settings';
+import {
   ROOF_MEASUREMENT_SOURCES,
   roofMeasurementRequestSchema,
 } from '@rafter/domain/roof-measurement';
@@ -71,4 +76,33 @@ export class RoofMeasurementDto extends createZodDto(
     imageryQuality: z.string().nullable(),
     imageryDate: z.string().nullable(),
   }),
+) {}
+
+/** The Calculator tab's price table: every material, min and max, 1 to 100 dollars per sq ft. */
+export class MaterialPricingSettingsDto extends createZodDto(materialPricingSettingsSchema) {}
+
+export class MaterialPricingViewDto extends createZodDto(
+  z.object({
+    pricing: materialPricingSchema,
+    /** False while the defaults apply because nothing was saved. */
+    custom: z.boolean(),
+  }),
+) {}
+
+export class CreateShareLinkDto extends createZodDto(createShareLinkSchema) {}
+
+export class BrandColorDto extends createZodDto(brandColorSchema) {}
+
+const shareLinkViewSchema = z.object({
+  slug: z.string(),
+  url: z.string(),
+  brandColor: z.string(),
+  title: z.string().nullable(),
+  isActive: z.boolean(),
+});
+
+export class ShareLinkViewDto extends createZodDto(shareLinkViewSchema) {}
+
+export class OwnShareLinkDto extends createZodDto(
+  z.object({ link: shareLinkViewSchema.nullable() }),
 ) {}

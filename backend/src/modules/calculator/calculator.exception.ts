@@ -7,6 +7,14 @@ const ERRORS = {
     status: HttpStatus.NOT_FOUND,
     message: 'Calculator link not found or inactive',
   },
+  share_link_missing: {
+    status: HttpStatus.NOT_FOUND,
+    message: 'Create your shareable link first',
+  },
+  slug_unavailable: {
+    status: HttpStatus.SERVICE_UNAVAILABLE,
+    message: 'Could not find a free link name; please try again',
+  },
 } as const;
 
 export type CalculatorErrorCode = keyof typeof ERRORS;

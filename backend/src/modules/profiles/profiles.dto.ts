@@ -1,0 +1,22 @@
+import { businessProfileSchema, LEAD_TYPES } from '@rafter/domain/settings';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+
+export class UpdateBusinessProfileDto extends createZodDto(businessProfileSchema) {}
+
+export class BusinessProfileViewDto extends createZodDto(
+  z.object({
+    businessName: z.string().nullable(),
+    address: z.string().nullable(),
+    areasOfService: z.array(z.string()),
+    idealCustomerProfile: z.string().nullable(),
+    idealCustomerValue: z.number().nullable(),
+    leadsPerDay: z.number().int(),
+    leadType: z.enum(LEAD_TYPES),
+    notifyNewLeads: z.boolean(),
+    timezone: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+  }),
+) {}
+
+export class LogoUrlDto extends createZodDto(z.object({ logoUrl: z.string() })) {}
