@@ -26,10 +26,17 @@ function esmPackages(nodeModules) {
   return names.map((name) => name.replace(/[.+]/g, '\\$&'));
 }
 
+/**
+ * CommonJS packages that load an ES-module dependency with `import()`, which Jest's runtime
+ * refuses without --experimental-vm-modules; compiled, the import becomes a require.
+ */
+const DYNAMIC_IMPORTERS = ['@fastify/cookie'];
+
 const esm = [
   ...new Set([
     ...esmPackages(join(__dirname, '../node_modules')),
     ...esmPackages(join(__dirname, 'node_modules')),
+    ...DYNAMIC_IMPORTERS,
   ]),
 ];
 

@@ -1,9 +1,12 @@
 import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
+import { LOGO_MAX_BYTES } from '@rafter/domain/settings';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { ZodValidationPipe } from 'nestjs-zod';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { type AppConfig, APP_CONFIG } from './config/config';
@@ -11,6 +14,8 @@ import { HttpExceptionFilter } from './core/errors/http-exception.filter';
 import { registerFrontend } from './core/http/frontend';
 import { setupOpenApi } from './core/http/openapi';
 import { registerSecurity } from './core/http/security';
+import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
+import { registerUploads } from './core/storage/uploads';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -46,12 +51,29 @@ export async function createApp(
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurity(fastify, config.isProduction);
+  await registerSecurity(
+    fastify,
+    config.isProduction,
+    config.S3_PUBLIC_URL && config.S3_BUCKET ? [new URL(config.S3_PUBLIC_URL).origin] : [],
+  );
+  // A key of its own, derived so that signed cookies never share a key with access tokens.
+  await fastify.register(fastifyCookie, {
+    secret: createHmac('sha256', config.AUTH_SECRET).update('cookie').digest(),
+  });
+  // Logo uploads: one file, read to one byte past the limit so an oversized one is cut off
+  // and refused rather than buffered whole.
+  await fastify.register(fastifyMultipart, {
+    limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1 },
+  });
+  await registerUploads(fastify, config);
   const fallback = await registerFrontend(fastify, config.FRONTEND_DIST);
 
   app.useGlobalFilters(new HttpExceptionFilter(fallback));
   app.useGlobalPipes(new ZodValidationPipe());
   setupOpenApi(app, config.PUBLIC_URL);
+  const realtime = new RedisIoAdapter(app, config.REDIS_URL, config.QUEUE_PREFIX);
+  await realtime.connect();
+  app.useWebSocketAdapter(realtime);
   app.enableShutdownHooks();
   return app;
 }

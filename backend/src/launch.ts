@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfigOrExit } from './config/config';
-import { seedDemoData } from './core/database/demo-seed';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './core/database/demo-seed';
 import {
   ensureDatabase,
   startEmbeddedPostgres,
@@ -15,12 +15,24 @@ import {
   startLocalRedis,
   type LocalRedis,
 } from './core/redis/local-redis';
+import {
+  DEMO_GOOGLE_PROFILE,
+  startFakeGoogleServer,
+  type FakeGoogleServer,
+} from './modules/auth/google/fake-google-server';
+import {
+  type FakeStripe,
+  startFakeStripe,
+  TEST_CARD_NUMBER,
+} from './modules/billing/fake-stripe/fake-stripe.server';
 
 /**
  * `npm start` (and `npm run dev` with --dev): brings the whole product up on one machine with no
  * accounts and no keys. Starts an embedded PostgreSQL when DATABASE_URL is unset and a
- * redis-server when nothing answers at REDIS_URL, applies migrations, seeds the demo contractor
- * once, then runs the api and the worker (and in dev: the TypeScript watcher and Vite).
+ * redis-server when nothing answers at REDIS_URL, a fake Google OAuth server when no Google
+ * client is configured and a fake Stripe when no Stripe key is (both outside production),
+ * applies migrations, seeds the demo contractor once, then runs the api and the worker (and in
+ * dev: the TypeScript watcher and Vite).
  */
 const dev = process.argv.includes('--dev');
 const say = (line: string) => process.stdout.write(`[rafter] ${line}\n`);
@@ -32,6 +44,8 @@ const fail = (line: string): never => {
 const children: ChildProcess[] = [];
 let embeddedPostgres: EmbeddedPostgres | undefined;
 let localRedis: LocalRedis | undefined;
+let fakeGoogle: FakeGoogleServer | undefined;
+let fakeStripe: FakeStripe | undefined;
 let stopping = false;
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -54,6 +68,8 @@ async function shutdown(code: number): Promise<void> {
   for (const child of children) child.kill('SIGTERM');
   const timeout = new Promise((resolve) => setTimeout(resolve, 30_000).unref());
   await Promise.race([Promise.all(exits), timeout]);
+  await fakeGoogle?.stop().catch(() => {});
+  await fakeStripe?.stop().catch(() => {});
   await localRedis?.stop().catch(() => {});
   await embeddedPostgres?.stop().catch(() => {});
   process.exit(code);
@@ -118,6 +134,48 @@ async function main(): Promise<void> {
 
   const config = loadConfigOrExit(env);
 
+  if (!env.GOOGLE_CLIENT_ID && !config.isProduction) {
+    const port = Number(env.GOOGLE_FAKE_PORT ?? 0);
+    try {
+      fakeGoogle = await startFakeGoogleServer({ port });
+    } catch (error) {
+      fail(
+        `Could not start the fake Google sign-in server on port ${port}: ${String(error)}. Set GOOGLE_FAKE_PORT, or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.`,
+      );
+    }
+    Object.assign(env, {
+      GOOGLE_CLIENT_ID: fakeGoogle!.clientId,
+      GOOGLE_CLIENT_SECRET: fakeGoogle!.clientSecret,
+      GOOGLE_AUTHORIZATION_URL: fakeGoogle!.authorizationUrl,
+      GOOGLE_TOKEN_URL: fakeGoogle!.tokenUrl,
+      GOOGLE_USERINFO_URL: fakeGoogle!.userinfoUrl,
+      GOOGLE_OAUTH_DEMO: 'true',
+    });
+  }
+
+  if (!env.STRIPE_SECRET_KEY && !config.isProduction) {
+    const port = Number(env.STRIPE_FAKE_PORT ?? 0);
+    try {
+      fakeStripe = await startFakeStripe({
+        port,
+        webhookUrl: `http://127.0.0.1:${config.PORT}/api/billing/webhook`,
+        stateFile: join(dataDir, 'fake-stripe.json'),
+      });
+    } catch (error) {
+      fail(
+        `Could not start the fake Stripe on port ${port}: ${String(error)}. Set STRIPE_FAKE_PORT, or STRIPE_SECRET_KEY with its webhook secret and price ids.`,
+      );
+    }
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: fakeStripe!.secretKey,
+      STRIPE_WEBHOOK_SECRET: fakeStripe!.webhookSecret,
+      STRIPE_API_URL: fakeStripe!.apiUrl,
+      STRIPE_PRICE_STARTER: fakeStripe!.priceIds.starter,
+      STRIPE_PRICE_SMART: fakeStripe!.priceIds.smart,
+      STRIPE_PRICE_INSTANT: fakeStripe!.priceIds.instant,
+    });
+  }
+
   await applyMigrations(config.DATABASE_URL, { log: say });
   let demoSlug: string | undefined;
   if ((env.SEED_DEMO_DATA ?? String(!config.isProduction)) === 'true') {
@@ -126,6 +184,8 @@ async function main(): Promise<void> {
       const { created, slug } = await seedDemoData(prisma);
       if (created) say('Seeded the demo contractor and its leads');
       demoSlug = slug;
+      // The sign-in dialog offers the seeded contractor's login.
+      env.DEMO_MODE ??= 'true';
     } finally {
       await prisma.$disconnect();
     }
@@ -172,12 +232,22 @@ async function main(): Promise<void> {
       say(`Demo contractor:   ${DEMO_NOTE}`);
     }
     if (!config.SMTP_URL) say(`E-mails (dev):     ${config.PUBLIC_URL}/api/dev/mailbox`);
+    if (fakeGoogle) {
+      say(
+        `Google sign-in:    fake server at ${fakeGoogle.issuerUrl} (signs in as ${DEMO_GOOGLE_PROFILE.name}, ${DEMO_GOOGLE_PROFILE.email})`,
+      );
+    }
+    if (fakeStripe) {
+      say(
+        `Payments (test):   fake Stripe at ${fakeStripe.apiUrl} (card ${TEST_CARD_NUMBER}, promo code QUOTE20)`,
+      );
+    }
   } else if (!stopping) {
     say(`The api did not report healthy at ${config.PUBLIC_URL}/api/health within 60 s`);
   }
 }
 
-const DEMO_NOTE = 'Lone Star Roofing Co. (demo@rafter.app) with an active Smart plan and 36 leads';
+const DEMO_NOTE = `Lone Star Roofing Co.: sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}`;
 
 main().catch((error: unknown) => {
   process.stderr.write(`[rafter] ${error instanceof Error ? error.message : String(error)}\n`);

@@ -3,6 +3,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './core/database/database.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { WorkerQueueModule } from './core/queue/worker-queue.module';
+import { AuthWorkerModule } from './modules/auth/auth-worker.module';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
 
 @Module({
@@ -12,6 +13,7 @@ import { NotificationsWorkerModule } from './modules/notifications/notifications
     DatabaseModule,
     WorkerQueueModule,
     NotificationsWorkerModule,
+    AuthWorkerModule,
   ],
 })
 export class WorkerModule {}

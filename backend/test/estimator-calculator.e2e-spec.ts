@@ -81,7 +81,7 @@ describe('estimator: pricing and share links', () => {
     it('answers 404 for an unknown contractor', async () => {
       const response = await get(`/api/get-material-pricing?ownerId=${UNKNOWN_ID}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Contractor not found' });
+      expect(response.json()).toEqual({ error: 'Contractor not found', code: 'owner_not_found' });
     });
 
     it('answers the defaults for a contractor with no prices of their own', async () => {
@@ -127,14 +127,20 @@ describe('estimator: pricing and share links', () => {
     it('answers 404 with the page text for an unknown slug', async () => {
       const response = await get('/api/get-shareable-link?slug=no-such-roof-1000');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Calculator link not found or inactive' });
+      expect(response.json()).toEqual({
+        error: 'Calculator link not found or inactive',
+        code: 'link_not_found',
+      });
     });
 
     it('answers 404 with the page text for an inactive link', async () => {
       await createOwner(prisma, { link: { slug: 'sleepy-roof-2001', isActive: false } });
       const response = await get('/api/get-shareable-link?slug=sleepy-roof-2001');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Calculator link not found or inactive' });
+      expect(response.json()).toEqual({
+        error: 'Calculator link not found or inactive',
+        code: 'link_not_found',
+      });
     });
 
     it('answers the link, the business profile and the merged prices', async () => {

@@ -92,7 +92,7 @@ describe('POST /api/capture-lead', () => {
   it('answers 404 for an unknown contractor and stores nothing', async () => {
     const response = await capture({ ownerId: UNKNOWN_ID, lead: leadInput() });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Contractor not found' });
+    expect(response.json()).toEqual({ error: 'Contractor not found', code: 'owner_not_found' });
     expect(await prisma.lead.count({ where: { ownerId: UNKNOWN_ID } })).toBe(0);
   });
 

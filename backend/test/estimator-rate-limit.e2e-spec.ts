@@ -3,7 +3,10 @@ import { leadInput } from './factories/lead-payload.factory';
 import { createOwner } from './factories/owner.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
 
-const TOO_MANY = { error: 'Too many requests. Please try again in a few minutes.' };
+const TOO_MANY = {
+  error: 'Too many requests. Please try again in a few minutes.',
+  code: 'rate_limited',
+};
 
 describe('estimator rate limits', () => {
   let t: TestApp;

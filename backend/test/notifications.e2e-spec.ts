@@ -291,6 +291,7 @@ describe('dev mailbox (no SMTP_URL)', () => {
     const t = await createTestApp({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
       DATA_DIR: dataDir,
     });
     try {

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       ...valid,
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example.com:587',
+      AUTH_SECRET: 'x'.repeat(32),
       PORT: '8080',
       PUBLIC_URL: 'https://roof.example.com/',
       TRUST_PROXY: 'true',
@@ -90,6 +91,50 @@ describe('loadConfig', () => {
   it('requires SMTP in production, where the dev mailbox is not served', () => {
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production' })).toThrow(
       'Invalid configuration: SMTP_URL is required in production',
+    );
+  });
+
+  it('requires a shared AUTH_SECRET in production and makes a random one elsewhere', () => {
+    const production = { ...valid, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    expect(() => loadConfig(production)).toThrow(
+      'Invalid configuration: AUTH_SECRET is required in production',
+    );
+    expect(() => loadConfig({ ...production, AUTH_SECRET: 'too-short' })).toThrow(
+      'Invalid configuration: AUTH_SECRET must be at least 32 characters',
+    );
+    expect(loadConfig({ ...production, AUTH_SECRET: 's'.repeat(40) }).AUTH_SECRET).toBe(
+      's'.repeat(40),
+    );
+    const first = loadConfig(valid).AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(valid).AUTH_SECRET).not.toBe(first);
+  });
+
+  it('offers Google sign-in only with both client id and secret', () => {
+    expect(loadConfig(valid).googleSignInEnabled).toBe(false);
+    expect(loadConfig({ ...valid, GOOGLE_CLIENT_ID: 'id' }).googleSignInEnabled).toBe(false);
+    const google = loadConfig({ ...valid, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(google.googleSignInEnabled).toBe(true);
+    expect(google.GOOGLE_USERINFO_URL).toBe('https://www.googleapis.com/oauth2/v3/userinfo');
+    expect(() => loadConfig({ ...valid, GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/me' })).toThrow(
+      'Invalid configuration: GOOGLE_USERINFO_URL must end in /userinfo',
+    );
+  });
+
+  it('needs the webhook secret and all three prices with a Stripe key', () => {
+    expect(loadConfig(valid)).toMatchObject({ billingEnabled: false, billingTestMode: true });
+    const stripe = {
+      ...valid,
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_STARTER: 'price_s',
+      STRIPE_PRICE_SMART: 'price_m',
+      STRIPE_PRICE_INSTANT: 'price_i',
+    };
+    expect(loadConfig(stripe)).toMatchObject({ billingEnabled: true, billingTestMode: false });
+    expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_1' }).billingTestMode).toBe(true);
+    expect(() => loadConfig({ ...stripe, STRIPE_PRICE_SMART: undefined })).toThrow(
+      'Invalid configuration: STRIPE_PRICE_SMART is required with STRIPE_SECRET_KEY',
     );
   });
 

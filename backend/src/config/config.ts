@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from '../core/database/migrator';
@@ -64,6 +65,51 @@ export const configSchema = z.object({
   RATE_LIMIT_CAPTURE_PER_IP: rateLimit.default(10),
   RATE_LIMIT_CAPTURE_PER_OWNER: rateLimit.default(200),
   RATE_LIMIT_MEASURE_PER_IP: rateLimit.default(30),
+  /** Sign-up, sign-in, forgot-password and resend requests per IP per 15 minutes. */
+  RATE_LIMIT_AUTH_PER_IP: rateLimit.default(30),
+  /** Sign-up, forgot-password and resend requests per e-mail address per hour. */
+  RATE_LIMIT_AUTH_PER_EMAIL: rateLimit.default(5),
+  /**
+   * Signs access tokens and the Google sign-in state cookie; the same value on every api
+   * instance. Required in production; elsewhere a random one is made at start-up.
+   */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Google sign-in; the button shows only when both are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTHORIZATION_URL: url(['http:', 'https:']).default(
+    'https://accounts.google.com/o/oauth2/v2/auth',
+  ),
+  GOOGLE_TOKEN_URL: url(['http:', 'https:']).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: url(['http:', 'https:'])
+    .refine((value) => new URL(value).pathname.endsWith('/userinfo'), {
+      message: 'must end in /userinfo',
+    })
+    .default('https://www.googleapis.com/oauth2/v3/userinfo'),
+  /** Stripe secret key; `npm start` without one runs a local fake Stripe and sets a test key. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signing secret of the webhook endpoint (`/api/billing/webhook`). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe-compatible API (the local fake); unset means Stripe itself. */
+  STRIPE_API_URL: url(['http:', 'https:']).optional(),
+  /** Monthly price ids of the three plans. */
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_SMART: z.string().min(1).optional(),
+  STRIPE_PRICE_INSTANT: z.string().min(1).optional(),
+  /**
+   * Logos go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads served
+   * under /uploads. S3_PUBLIC_URL is the address files are read from (bucket URL or CDN).
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: url(['http:', 'https:']).optional(),
+  /** Set by `npm start` when Google sign-in goes to its local fake OAuth server. */
+  GOOGLE_OAUTH_DEMO: booleanFlag.default(false),
+  /** Set by `npm start` when it seeded the demo contractor; the sign-in dialog shows its login. */
+  DEMO_MODE: booleanFlag.default(false),
   /** Local files (the dev mailbox); a relative path is taken from the repository root. */
   DATA_DIR: z.string().min(1).default('.data'),
   /** Outgoing mail server, e.g. smtp://user:pass@host:587; without it mail goes to the dev mailbox. */
@@ -76,8 +122,18 @@ export const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface AppConfig extends Omit<RawConfig, 'PUBLIC_URL' | 'LOG_PRETTY' | 'GEOCODER_URL'> {
+export interface AppConfig extends Omit<
+  RawConfig,
+  'PUBLIC_URL' | 'LOG_PRETTY' | 'GEOCODER_URL' | 'AUTH_SECRET'
+> {
   PUBLIC_URL: string;
+  AUTH_SECRET: string;
+  /** True when a Stripe key is set (with its webhook secret and the three price ids). */
+  billingEnabled: boolean;
+  /** True unless the Stripe key is a live one: the UI then marks payments as test mode. */
+  billingTestMode: boolean;
+  /** True when both Google client id and secret are set. */
+  googleSignInEnabled: boolean;
   /** Null when address suggestions are turned off. */
   GEOCODER_URL: string | null;
   LOG_PRETTY: boolean;
@@ -102,8 +158,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Without SMTP the mail would land in the dev mailbox, which production does not serve.
     throw new ConfigError('Invalid configuration: SMTP_URL is required in production');
   }
+  if (config.NODE_ENV === 'production' && !config.AUTH_SECRET) {
+    // Each instance would sign with its own random key and refuse the others' tokens.
+    throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production');
+  }
+  if (config.S3_BUCKET && !config.S3_PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration: S3_PUBLIC_URL is required with S3_BUCKET');
+  }
+  if (config.STRIPE_SECRET_KEY) {
+    for (const name of [
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_STARTER',
+      'STRIPE_PRICE_SMART',
+      'STRIPE_PRICE_INSTANT',
+    ] as const) {
+      if (!config[name]) {
+        throw new ConfigError(`Invalid configuration: ${name} is required with STRIPE_SECRET_KEY`);
+      }
+    }
+  }
   return {
     ...config,
+    billingEnabled: !!config.STRIPE_SECRET_KEY,
+    billingTestMode: !config.STRIPE_SECRET_KEY?.startsWith('sk_live_'),
+    AUTH_SECRET: config.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+    googleSignInEnabled: !!(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     DATA_DIR: resolve(REPO_ROOT, config.DATA_DIR),
     LOG_PRETTY: config.LOG_PRETTY ?? (config.NODE_ENV === 'development' && !!process.stdout.isTTY),

@@ -3,9 +3,15 @@ import { scoreOwnerLead } from '@rafter/domain/lead-score';
 import { DEFAULT_MATERIAL_PRICING, MATERIALS, type Material } from '@rafter/domain/materials';
 import { isHomeowner, type Ownership, type Stories } from '@rafter/domain/property';
 import { type LeadStatus, type PrismaClient } from '../../generated/prisma/client';
+import { hashPassword } from '../../modules/auth/passwords';
 
 export const DEMO_EMAIL = 'demo@rafter.app';
+/** Shown in the sign-in dialog in demo mode only (GET /api/auth/options). */
+export const DEMO_PASSWORD = 'rafter-demo';
 export const DEMO_SLUG = 'sunny-roof-1042';
+
+/** Prisma's 5 s default is too short on a busy machine; the seed runs once, at start-up. */
+const SEED_TRANSACTION_OPTIONS = { timeout: 60_000, maxWait: 10_000 };
 const DEMO_LEADS = 36;
 const AREAS_OF_SERVICE = ['78701', '78702', '78703', '78704', '78745', 'Austin, TX'];
 const IDEAL_DEAL_VALUE = 12_000;
@@ -93,17 +99,32 @@ const pick = <T>(next: () => number, items: readonly T[]): T =>
   items[Math.floor(next() * items.length)] as T;
 
 /**
- * Creates the demo contractor (active Smart plan, business profile, share link, custom prices) and
- * a few dozen leads computed with the product's own estimate and score rules. Does nothing when
- * the demo contractor already exists. Returns the share link slug.
+ * Creates the demo contractor (confirmed e-mail and password, active Smart plan, business
+ * profile, share link, custom prices) and a few dozen leads computed with the product's own
+ * estimate and score rules. When the demo contractor already exists, only gives it the demo
+ * password if it has none (it was seeded before accounts existed). Returns the share link slug.
  */
 export async function seedDemoData(
   prisma: PrismaClient,
   now = new Date(),
 ): Promise<{ created: boolean; slug: string }> {
-  if (await prisma.user.findUnique({ where: { email: DEMO_EMAIL }, select: { id: true } })) {
+  const existing = await prisma.user.findUnique({
+    where: { email: DEMO_EMAIL },
+    select: { id: true, passwordHash: true, emailVerifiedAt: true },
+  });
+  if (existing) {
+    if (!existing.passwordHash) {
+      await prisma.user.update({
+        where: { id: existing.id },
+        data: {
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+          emailVerifiedAt: existing.emailVerifiedAt ?? now,
+        },
+      });
+    }
     return { created: false, slug: DEMO_SLUG };
   }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const next = random(1042);
   const day = 24 * 3600 * 1000;
   const pricing = { ...DEFAULT_MATERIAL_PRICING, asphalt: { min: 3.9, max: 6.25 } };
@@ -113,6 +134,7 @@ export async function seedDemoData(
       data: {
         email: DEMO_EMAIL,
         fullName: 'Dana Whitfield',
+        passwordHash,
         emailVerifiedAt: now,
         subscription: {
           create: {
@@ -202,6 +224,6 @@ export async function seedDemoData(
         });
       }
     }
-  });
+  }, SEED_TRANSACTION_OPTIONS);
   return { created: true, slug: DEMO_SLUG };
 }

@@ -13,6 +13,8 @@ import { AppException } from './app.exception';
 
 export interface ErrorBody {
   error: string;
+  /** The exception's stable code, for clients that act on the kind of error. */
+  code?: string;
   /** Each invalid field with its message, for validation errors. */
   fields?: Record<string, string>;
 }
@@ -20,8 +22,9 @@ export interface ErrorBody {
 type FallbackHandler = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /**
- * The one place errors become responses: `{ "error": "…" }` with the right status, never a
- * stack trace. Unknown errors are logged with the request id and answered 500.
+ * The one place errors become responses: `{ "error": "…" }` (plus the module's `code` for an
+ * AppException) with the right status, never a stack trace. Unknown errors are logged with the
+ * request id and answered 500.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -39,7 +42,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
     if (status >= 500) {
       this.logger.error(
-        { err: exception, reqId: request.id, method: request.method, url: request.url },
+        // The path only: query strings may carry one-time tokens.
+        {
+          err: exception,
+          reqId: request.id,
+          method: request.method,
+          path: request.url.split('?')[0],
+        },
         'Unhandled error',
       );
     }
@@ -60,7 +69,7 @@ export function describeError(
     };
   }
   if (exception instanceof AppException) {
-    return { status: exception.status, body: { error: exception.message } };
+    return { status: exception.status, body: { error: exception.message, code: exception.code } };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

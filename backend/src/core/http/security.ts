@@ -26,7 +26,12 @@ const FRAME_ANCESTORS = /frame-ancestors [^;]*/;
  * Security headers on every response: nosniff, a CSP without inline scripts, and
  * `frame-ancestors 'self'` except on the embeddable pages, which any site may frame.
  */
-export async function registerSecurity(app: FastifyInstance, isProduction: boolean): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  isProduction: boolean,
+  /** Where uploaded images are read from when they are not on this origin (S3_PUBLIC_URL). */
+  imageOrigins: readonly string[] = [],
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,7 +41,7 @@ export async function registerSecurity(app: FastifyInstance, isProduction: boole
         scriptSrc: ["'self'"],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
         frameSrc: ["'self'", 'https:'],
