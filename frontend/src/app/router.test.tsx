@@ -14,7 +14,7 @@ describe('routes', () => {
     }
   });
 
-  it.each(['/no-such-page', '/dashboard', '/terms/extra'])(
+  it.each(['/no-such-page', '/dashboard/extra', '/terms/extra'])(
     'shows the not-found page for %s, with a link home that works',
     async (path) => {
       renderApp(path);

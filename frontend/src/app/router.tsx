@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import { AuthDialogProvider } from '../features/auth/components/AuthDialogProvider';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollManager } from './ScrollManager';
 
@@ -12,6 +13,9 @@ const PrivacyPage = lazy(() => import('./routes/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 const WidgetPage = lazy(() => import('./routes/WidgetPage'));
 const SharePage = lazy(() => import('./routes/SharePage'));
+const DashboardPage = lazy(() => import('./routes/DashboardPage'));
+const ResetPasswordPage = lazy(() => import('./routes/ResetPasswordPage'));
+const SubscribePage = lazy(() => import('./routes/SubscribePage'));
 
 /**
  * Page routes. Every path must be in `APP_ROUTES`: the server answers 404 for any other path,
@@ -23,6 +27,9 @@ export const routes: RouteObject[] = [
   { path: APP_ROUTES.privacy, element: <PrivacyPage /> },
   { path: APP_ROUTES.widget, element: <WidgetPage /> },
   { path: APP_ROUTES.sharePage, element: <SharePage /> },
+  { path: APP_ROUTES.dashboard, element: <DashboardPage /> },
+  { path: APP_ROUTES.resetPassword, element: <ResetPasswordPage /> },
+  { path: APP_ROUTES.subscribe, element: <SubscribePage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 
@@ -35,17 +42,22 @@ function PageLoading() {
   );
 }
 
-/** The routed pages, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests). */
+/**
+ * The routed pages, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests),
+ * with the auth dialog that any page can open.
+ */
 export function AppRoutes() {
   const page = useRoutes(routes);
   const { pathname } = useLocation();
 
   return (
     <PageErrorBoundary pathname={pathname}>
-      <Suspense fallback={<PageLoading />}>
-        {page}
-        <ScrollManager />
-      </Suspense>
+      <AuthDialogProvider>
+        <Suspense fallback={<PageLoading />}>
+          {page}
+          <ScrollManager />
+        </Suspense>
+      </AuthDialogProvider>
     </PageErrorBoundary>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api-client';
+import { api, ApiError, setAccessTokenSource, type AccessTokenSource } from './api-client';
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -11,6 +11,7 @@ function jsonResponse(status: number, body: unknown) {
 describe('api client', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    setAccessTokenSource(null);
   });
 
   it('sends JSON and returns the parsed answer', async () => {
@@ -67,6 +68,86 @@ describe('api client', () => {
       name: 'ApiError',
       status: 0,
       message: 'Could not reach the server. Check your connection and try again.',
+    });
+  });
+
+  describe('authenticated calls', () => {
+    function tokenSource(initial: string | null, refreshed: string | null) {
+      let current = initial;
+      const source: AccessTokenSource = {
+        getAccessToken: () => current,
+        refreshAccessToken: vi.fn(async () => {
+          current = refreshed;
+          return refreshed;
+        }),
+      };
+      setAccessTokenSource(source);
+      return source;
+    }
+
+    const authorization = (call: unknown[] | undefined) =>
+      (call?.[1] as RequestInit | undefined)?.headers as Record<string, string> | undefined;
+
+    it('send the access token as a bearer token; other calls do not', async () => {
+      tokenSource('token-1', null);
+      const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
+      vi.stubGlobal('fetch', fetchMock);
+
+      await api.get('/api/auth/me', { auth: true });
+      await api.get('/api/public');
+
+      expect(authorization(fetchMock.mock.calls[0])).toMatchObject({
+        Authorization: 'Bearer token-1',
+      });
+      expect(authorization(fetchMock.mock.calls[1])).not.toHaveProperty('Authorization');
+    });
+
+    it('refresh once on a 401 and retry with the new token', async () => {
+      const source = tokenSource('expired', 'fresh');
+      const fetchMock = vi
+        .fn()
+        .mockResolvedValueOnce(jsonResponse(401, { error: 'Your session has ended.' }))
+        .mockResolvedValueOnce(jsonResponse(200, { id: 'user-1' }));
+      vi.stubGlobal('fetch', fetchMock);
+
+      await expect(api.get('/api/auth/me', { auth: true })).resolves.toEqual({ id: 'user-1' });
+
+      expect(source.refreshAccessToken).toHaveBeenCalledWith('expired');
+      expect(authorization(fetchMock.mock.calls[1])).toMatchObject({
+        Authorization: 'Bearer fresh',
+      });
+    });
+
+    it('give up with the 401 when the session cannot be refreshed, without looping', async () => {
+      tokenSource('expired', null);
+      const fetchMock = vi.fn(async () => jsonResponse(401, { error: 'Your session has ended.' }));
+      vi.stubGlobal('fetch', fetchMock);
+
+      await expect(api.get('/api/auth/me', { auth: true })).rejects.toMatchObject({
+        status: 401,
+        message: 'Your session has ended.',
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('retry only once when the fresh token is refused too', async () => {
+      tokenSource('expired', 'also-refused');
+      const fetchMock = vi.fn(async () => jsonResponse(401, { error: 'Your session has ended.' }));
+      vi.stubGlobal('fetch', fetchMock);
+
+      await expect(api.get('/api/auth/me', { auth: true })).rejects.toMatchObject({ status: 401 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('leave a 401 of an unauthenticated call alone (a wrong password is not a lost session)', async () => {
+      const source = tokenSource('token-1', 'fresh');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse(401, { error: 'Username or password is wrong' })),
+      );
+
+      await expect(api.post('/api/auth/sign-in', {})).rejects.toMatchObject({ status: 401 });
+      expect(source.refreshAccessToken).not.toHaveBeenCalled();
     });
   });
 });

@@ -17,4 +17,17 @@ export const navigationCustomizations: Components<Theme> = {
       }),
     },
   },
+  MuiTab: {
+    styleOverrides: {
+      root: ({ theme }) => ({
+        // The brand green is below 4.5:1 on white for a tab's text; the selected tab uses the dark shade.
+        '&.Mui-selected': { color: theme.palette.primary.dark },
+      }),
+    },
+  },
+  MuiTabs: {
+    styleOverrides: {
+      indicator: ({ theme }) => ({ backgroundColor: theme.palette.primary.dark }),
+    },
+  },
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,8 +12,14 @@ const NAV_LINKS = [
   { href: '#pricing', label: 'Pricing' },
 ] as const;
 
-/** Promo banner and header, kept together at the top of the screen while scrolling. */
-export function LandingHeader() {
+/** Under the spec's 768 px breakpoint the section links give way to the account buttons. */
+const PHONE = '@media (max-width: 767.95px)';
+
+/**
+ * Promo banner and header, kept together at the top of the screen while scrolling. `actions`
+ * are the account buttons, which the page supplies.
+ */
+export function LandingHeader({ actions }: { actions?: ReactNode }) {
   return (
     <AppBar
       position="sticky"
@@ -25,9 +32,9 @@ export function LandingHeader() {
     >
       <PromoBanner />
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: { xs: 60, sm: 68 }, gap: 2 }}>
+        <Toolbar disableGutters sx={{ minHeight: { xs: 60, sm: 68 }, gap: { xs: 1, sm: 2 } }}>
           <BrandLogo />
-          <Box component="nav" aria-label="Main" sx={{ ml: 'auto' }}>
+          <Box component="nav" aria-label="Main" sx={{ ml: 'auto', [PHONE]: { display: 'none' } }}>
             <Box component="ul" sx={{ display: 'flex', gap: { xs: 0, sm: 1 }, m: 0, p: 0 }}>
               {NAV_LINKS.map((link) => (
                 <Box component="li" key={link.href} sx={{ listStyle: 'none' }}>
@@ -42,6 +49,7 @@ export function LandingHeader() {
               ))}
             </Box>
           </Box>
+          {actions && <Box sx={{ [PHONE]: { ml: 'auto' } }}>{actions}</Box>}
         </Toolbar>
       </Container>
     </AppBar>

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
@@ -12,7 +13,14 @@ function formatLeadLimit(limit: number | null): string {
   return limit === null ? 'Unlimited leads' : `${limit} leads per month`;
 }
 
-export function PlanCard({ plan }: { plan: Plan }) {
+interface PlanCardProps {
+  plan: Plan;
+  /** The card's button; without it the card only describes the plan. */
+  onSelect?: (plan: Plan) => void;
+  onIntent?: () => void;
+}
+
+export function PlanCard({ plan, onSelect, onIntent }: PlanCardProps) {
   const titleId = `plan-${plan.id}-title`;
   const highlighted = plan.mostPopular;
 
@@ -84,6 +92,20 @@ export function PlanCard({ plan }: { plan: Plan }) {
           </Box>
         ))}
       </Box>
+      {onSelect && (
+        <Box sx={{ mt: 'auto', pt: 3 }}>
+          <Button
+            variant={highlighted ? 'contained' : 'outlined'}
+            size="large"
+            fullWidth
+            onClick={() => onSelect(plan)}
+            onPointerEnter={onIntent}
+            onFocus={onIntent}
+          >
+            Choose {plan.name}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

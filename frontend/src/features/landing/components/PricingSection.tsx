@@ -3,12 +3,18 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import VerifiedUserRoundedIcon from '@mui/icons-material/VerifiedUserRounded';
 import { Link as RouterLink } from 'react-router';
-import { BILLING_TERMS, PLAN_LIST } from '@rafter/domain/plans';
+import { BILLING_TERMS, PLAN_LIST, type PlanId } from '@rafter/domain/plans';
 import { APP_ROUTES } from '@rafter/domain/routes';
 import { PlanCard } from './PlanCard';
 import { LandingSection } from './LandingSection';
 
-export function PricingSection() {
+interface PricingSectionProps {
+  onSelectPlan?: (plan: PlanId) => void;
+  /** A pointer or focus reached a plan button: a chance to load what its click needs. */
+  onPlanIntent?: () => void;
+}
+
+export function PricingSection({ onSelectPlan, onPlanIntent }: PricingSectionProps) {
   return (
     <LandingSection
       id="pricing"
@@ -32,7 +38,12 @@ export function PricingSection() {
         }}
       >
         {PLAN_LIST.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            onSelect={onSelectPlan && ((chosen) => onSelectPlan(chosen.id))}
+            onIntent={onPlanIntent}
+          />
         ))}
       </Box>
       <Box

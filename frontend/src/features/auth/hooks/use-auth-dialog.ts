@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+
+export type AuthDialogMode = 'signin' | 'signup' | 'forgot';
+
+/** A message the dialog opens with: the e-mail was confirmed, or a link came back with an error. */
+export interface AuthDialogNotice {
+  severity: 'success' | 'error';
+  text: string;
+}
+
+export interface AuthDialogControls {
+  open(mode: AuthDialogMode, notice?: AuthDialogNotice): void;
+  /** Starts loading the dialog's code and options, e.g. when a pointer nears a button. */
+  preload(): void;
+}
+
+export const AuthDialogContext = createContext<AuthDialogControls | null>(null);
+
+export function useAuthDialog(): AuthDialogControls {
+  const value = useContext(AuthDialogContext);
+  if (!value) throw new Error('useAuthDialog needs an AuthDialogProvider above it');
+  return value;
+}

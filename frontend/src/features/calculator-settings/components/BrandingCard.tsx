@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { parseBrandColor } from '@rafter/domain/branding';
+import type { Feature } from '@rafter/domain/plans';
+import { BRAND_PRESETS, COLOR_AUTOSAVE_MS, type ShareLinkView } from '@rafter/domain/settings';
+import { putBrandColor } from '../api/share-link';
+import { useAutosave } from '../hooks/use-autosave';
+import { AutosaveIndicator } from './AutosaveIndicator';
+import { LockedSection } from './LockedSection';
+import { SettingsCard } from './SettingsCard';
+
+interface BrandingCardProps {
+  /** The colour the server holds (the share link's, or the default without one). */
+  storedColor: string;
+  hasShareLink: boolean;
+  locked: boolean;
+  /** Autosaves are allowed (an active plan with custom colours). */
+  canSave: boolean;
+  onLocked: (feature: Feature) => void;
+  onSaved: (link: ShareLinkView) => void;
+}
+
+export function BrandingCard({
+  storedColor,
+  hasShareLink,
+  locked,
+  canSave,
+  onLocked,
+  onSaved,
+}: BrandingCardProps) {
+  const [color, setColor] = useState(storedColor);
+  // The autosave runs the latest render's function, so this compares with the colour stored
+  // when the save runs, not when it was scheduled.
+  const autosave = useAutosave(async (value: string) => {
+    if (value.trim().toLowerCase() === storedColor.toLowerCase()) return;
+    onSaved(await putBrandColor(value.trim()));
+  }, COLOR_AUTOSAVE_MS);
+
+  const change = (value: string) => {
+    setColor(value);
+    // Spec section 4: only when allowed and with a share link to hold the colour.
+    if (canSave && hasShareLink) autosave.schedule(value);
+  };
+
+  return (
+    <SettingsCard
+      title="Branding"
+      description="The colour of your calculator's buttons and highlights."
+    >
+      <LockedSection feature="customColors" locked={locked} onLocked={onLocked}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <Box
+            component="input"
+            type="color"
+            aria-label="Brand colour picker"
+            value={parseBrandColor(color)}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) => change(event.target.value)}
+            sx={{ width: 56, height: 40, p: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          />
+          <TextField
+            label="Hex colour"
+            size="small"
+            value={color}
+            onChange={(event) => change(event.target.value)}
+            slotProps={{ htmlInput: { spellCheck: false, maxLength: 7 } }}
+            sx={{ width: 140 }}
+          />
+        </Box>
+        <Box
+          role="group"
+          aria-label="Preset colours"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}
+        >
+          {BRAND_PRESETS.map((preset) => (
+            <Box
+              key={preset}
+              component="button"
+              type="button"
+              aria-label={`Preset colour ${preset}`}
+              aria-pressed={parseBrandColor(color) === preset}
+              onClick={() => change(preset)}
+              sx={{
+                width: 36,
+                height: 36,
+                borderRadius: '50%',
+                bgcolor: preset,
+                cursor: 'pointer',
+                border: 3,
+                borderColor: parseBrandColor(color) === preset ? 'text.primary' : 'transparent',
+                '&:focus-visible': { outline: '3px solid', outlineOffset: 2 },
+              }}
+            />
+          ))}
+        </Box>
+        {!hasShareLink && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            Create a share link below to save your brand colour.
+          </Typography>
+        )}
+      </LockedSection>
+      <AutosaveIndicator autosave={autosave} />
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { LEAD_STATUS_LABELS, type LeadStatus } from '@rafter/domain/lead';
+import type { LeadTimelineEntry } from '@rafter/domain/crm';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** 'Mar 4, 2026'. */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** 'Mar 4, 2026, 2:05 PM'. */
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+/** '1,850 sq ft'. */
+export function formatArea(squareFeet: number): string {
+  return `${numberFormat.format(squareFeet)} sq ft`;
+}
+
+/** '30.26720, -97.74310', or null without a position. */
+export function formatCoordinates(
+  latitude: number | null,
+  longitude: number | null,
+): string | null {
+  if (latitude === null || longitude === null) return null;
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+}
+
+const statusLabel = (status: LeadStatus | null) => (status ? LEAD_STATUS_LABELS[status] : 'none');
+
+/** What a timeline entry says happened. */
+export function timelineText(entry: LeadTimelineEntry): string {
+  switch (entry.type) {
+    case 'created':
+      return 'Lead received';
+    case 'status_changed':
+      return `Status changed from ${statusLabel(entry.fromStatus)} to ${statusLabel(entry.toStatus)}`;
+    case 'note_added':
+      return 'Note added';
+    case 'locked':
+      return 'Locked: contact details hidden';
+    case 'unlocked':
+      return 'Unlocked: contact details available';
+  }
+}

@@ -1,0 +1,193 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_BUSINESS_PROFILE,
+  LOGO_HINT,
+  LOGO_LOCKED_TEXT,
+  type BusinessProfileView,
+} from '@rafter/domain/settings';
+import { fakeApi, type FakeRequest } from '../estimator/test/fake-api';
+import { renderWithQuery } from '../../test/render-with-query';
+import { ProfileTab } from './components/ProfileTab';
+
+const STORED: BusinessProfileView = {
+  ...DEFAULT_BUSINESS_PROFILE,
+  businessName: 'Sunny Roofing',
+  address: '12 Main St, Austin, TX',
+  areasOfService: ['Austin', 'Round Rock'],
+  idealCustomerProfile: 'Homeowners with older roofs',
+  idealCustomerValue: 9000,
+  leadsPerDay: 7,
+  leadType: 'exclusive',
+  notifyNewLeads: true,
+  timezone: 'America/Chicago',
+};
+
+function profileApi(
+  put: (request: FakeRequest) => { status?: number; body?: unknown } = (r) => ({
+    body: { ...STORED, ...(r.body as object) },
+  }),
+) {
+  return fakeApi({
+    'GET /api/profile': () => ({ body: STORED }),
+    'PUT /api/profile': put,
+    'POST /api/profile/logo': () => ({ body: { logoUrl: '/uploads/u/logo-1.png' } }),
+  });
+}
+
+async function renderProfile({ logoLocked = false, onLogoLocked = vi.fn() } = {}) {
+  renderWithQuery(<ProfileTab logoLocked={logoLocked} onLogoLocked={onLogoLocked} />);
+  await screen.findByText('Sunny Roofing');
+  return onLogoLocked;
+}
+
+const form = () => screen.getByRole('form', { name: 'Business profile' });
+const chooseLogo = (file: File) =>
+  fireEvent.change(form().querySelector('input[type=file]')!, { target: { files: [file] } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: () => 'blob:logo', revokeObjectURL: () => {} }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Business Profile', () => {
+  it('Cancel leaves edit mode without saving', async () => {
+    const api = profileApi();
+    await renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await userEvent.clear(within(form()).getByLabelText('Business Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByText('Sunny Roofing')).toBeVisible();
+    expect(api.calls('PUT /api/profile')).toHaveLength(0);
+  });
+
+  it('saves the fields, keeps the hidden ones, and shows Saved for 3 s', async () => {
+    const api = profileApi();
+    await renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const areas = within(form()).getByLabelText('Areas of Service');
+    await userEvent.clear(areas);
+    await userEvent.type(areas, ' Austin, , Cedar Park ,austin');
+    await userEvent.clear(within(form()).getByLabelText('Preferred Minimum Deal Value'));
+    await userEvent.click(
+      within(form()).getByRole('switch', { name: 'E-mail me about new leads' }),
+    );
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Saved')).toBeVisible();
+    expect(api.calls('PUT /api/profile')[0]!.body).toEqual({
+      businessName: 'Sunny Roofing',
+      address: '12 Main St, Austin, TX',
+      areasOfService: ['Austin', 'Cedar Park'],
+      idealCustomerProfile: 'Homeowners with older roofs',
+      idealCustomerValue: null,
+      leadsPerDay: 7,
+      leadType: 'exclusive',
+      timezone: 'America/Chicago',
+      notifyNewLeads: false,
+    });
+    expect(api.calls('POST /api/profile/logo')).toHaveLength(0);
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByText('Austin, Cedar Park')).toBeVisible();
+
+    await act(() => vi.advanceTimersByTimeAsync(2999));
+    expect(screen.getByText('Saved')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('a failed save shows Error saving and the reason, and stays in edit mode', async () => {
+    profileApi(() => ({
+      status: 400,
+      body: { error: 'Business name must be at most 120 characters' },
+    }));
+    await renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Error saving')).toBeVisible();
+    expect(within(form()).getByRole('alert')).toHaveTextContent(
+      'Business name must be at most 120 characters',
+    );
+  });
+});
+
+describe('logo', () => {
+  it('is locked below Instant and opens the upgrade dialog', async () => {
+    profileApi();
+    const onLogoLocked = await renderProfile({ logoLocked: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(form().querySelector('input[type=file]')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: LOGO_LOCKED_TEXT }));
+    expect(onLogoLocked).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    [
+      'a file that is not an image',
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      'Please select an image file',
+    ],
+    [
+      'an image over 2 MB',
+      new File([new Uint8Array(2097153)], 'big.png', { type: 'image/png' }),
+      'Logo must be less than 2MB',
+    ],
+  ])('refuses %s in the page and uploads nothing', async (_, file, text) => {
+    const api = profileApi();
+    await renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(within(form()).getByText(LOGO_HINT)).toBeVisible();
+    chooseLogo(file);
+    expect(within(form()).getByRole('alert')).toHaveTextContent(text);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Saved')).toBeVisible();
+    expect(api.calls('POST /api/profile/logo')).toHaveLength(0);
+  });
+
+  it('accepts an image of exactly 2 MB, previews it and uploads it before the fields', async () => {
+    const api = profileApi();
+    await renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    chooseLogo(new File([new Uint8Array(2097152)], 'logo.png', { type: 'image/png' }));
+    expect(within(form()).queryByRole('alert')).toBeNull();
+    expect(within(form()).getByRole('img', { name: 'Logo preview' })).toHaveAttribute(
+      'src',
+      'blob:logo',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('img', { name: 'Business logo' })).toHaveAttribute(
+      'src',
+      '/uploads/u/logo-1.png',
+    );
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/profile',
+      'POST /api/profile/logo',
+      'PUT /api/profile',
+    ]);
+  });
+
+  it('shows the server refusal of an upload and saves nothing else', async () => {
+    const api = fakeApi({
+      'GET /api/profile': () => ({ body: STORED }),
+      'POST /api/profile/logo': () => ({
+        status: 400,
+        body: { error: 'Please select an image file' },
+      }),
+    });
+    await renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    chooseLogo(new File(['<html></html>'], 'fake.png', { type: 'image/png' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Error saving')).toBeVisible();
+    expect(within(form()).getByRole('alert')).toHaveTextContent('Please select an image file');
+    expect(api.calls('PUT /api/profile')).toHaveLength(0);
+  });
+});
