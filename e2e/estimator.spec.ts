@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   computeEstimate,
@@ -18,6 +17,7 @@ import {
   type Ownership,
   type Stories,
 } from '@rafter/domain/property';
+import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 
 // The homeowner's estimator against the built product: the /widget page in the owner and
 // main-site flows, the /calc/{slug} share page, a phone-sized screen and axe-core on every step.
@@ -58,38 +58,6 @@ function collectPageErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-/** No serious or critical axe-core violation on the page as it is now. */
-async function expectAccessible(page: Page, where: string) {
-  // Colours are only final once dialogs have faded in (spinners loop forever: not those).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious, `axe on ${where}`).toEqual([]);
-}
-
-/** The page does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
 }
 
 async function demoOwnerId(page: Page): Promise<string> {
@@ -149,14 +117,13 @@ async function walkToEstimate(page: Page, { answers, check, priceCaption }: Walk
   expect(states.map((state) => state.status)).toEqual(MEASURING_TEXTS);
   expect(states.map((state) => state.percent)).toEqual(['0%', '20%', '40%', '60%', '80%', '100%']);
   // One step a second, the dialog 0.5 s after 100 %. The exact timers are unit-tested on fake
-  // time; here the bounds leave room for a test machine busy with other browsers.
-  states.forEach((state, index) => {
-    const offset = state.at - states[0]!.at;
-    expect(offset).toBeGreaterThan(index * 1_000 - 150);
-    expect(offset).toBeLessThan(index * 1_000 + 1_000);
-  });
-  expect(dialogAt - states.at(-1)!.at).toBeGreaterThan(400);
-  expect(dialogAt - states.at(-1)!.at).toBeLessThan(1_500);
+  // time. Here a busy test machine may paint any step late (which shortens the gap after it), so
+  // the browser only proves the sequence is paced, not instant: about five seconds in all.
+  const span = states.at(-1)!.at - states[0]!.at;
+  expect(span).toBeGreaterThan(3_500);
+  expect(span).toBeLessThan(5_000 + 3_000);
+  expect(dialogAt).toBeGreaterThan(states.at(-1)!.at);
+  expect(dialogAt - states.at(-1)!.at).toBeLessThan(2_500);
   const area = Number(
     (await dialog.getByTestId('measured-area').textContent())?.replace(/\D/g, ''),
   );
@@ -355,7 +322,7 @@ test.describe('estimator widget', () => {
     await expect(dialog).toBeHidden({ timeout: 6_000 });
     // Closed 3 s after the answer (the check above polls, so allow some lag).
     expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(2_900);
-    expect(Date.now() - answeredAt).toBeLessThan(4_500);
+    expect(Date.now() - answeredAt).toBeLessThan(6_500);
     await expect(widget.getByText(/Your quote request has been sent/)).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Your Estimate is Ready!' })).toHaveCount(0);
 
@@ -404,6 +371,12 @@ test.describe('estimator widget', () => {
         () => (window as unknown as { __signup: { showSignup: number } }).__signup.showSignup,
       ),
     ).toBe(1);
+    // The app-wide event opens the sign-up dialog; the homeowner closes it.
+    const signUp = page.getByRole('dialog', { name: 'Sign Up' });
+    // The dialog's code loads on first use; a busy machine can take longer than the default.
+    await expect(signUp).toBeVisible({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await expect(signUp).toBeHidden();
 
     // The quote form was reset for the next request.
     await widget.getByRole('button', { name: 'Get Exact Quote' }).click();

@@ -5,10 +5,13 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMailSink } from './mail-sink.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(root, '.data', `e2e-${process.env.E2E_PORT ?? '3100'}`);
 rmSync(dataDir, { recursive: true, force: true });
+
+const mailSink = await startMailSink({ httpPort: Number(process.env.E2E_MAIL_PORT ?? 3199) });
 
 const env = { ...process.env };
 delete env.DATABASE_URL;
@@ -21,6 +24,7 @@ Object.assign(env, {
   QUEUE_PREFIX: `e2e-${Date.now()}`,
   SEED_DEMO_DATA: 'true',
   LOG_LEVEL: 'warn',
+  SMTP_URL: mailSink.smtpUrl,
 });
 
 const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'launch.js')], {
@@ -29,4 +33,6 @@ const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'launch.js'
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  void mailSink.close().finally(() => process.exit(code ?? 0));
+});

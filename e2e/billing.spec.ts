@@ -1,0 +1,270 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { SubscriptionView } from '@rafter/domain/billing';
+import { LOCKED_LEAD_NAME, type LeadPage } from '@rafter/domain/crm';
+import { canUseFeature, type PlanLevel } from '@rafter/domain/plans';
+import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
+import { linkIn, uniqueEmail, waitForMail } from './mailbox';
+
+// A new contractor per test: each one's plan changes, so no other spec may share the account.
+
+const PASSWORD = 'ridge-vent-58';
+const TEST_CARD = '4242 4242 4242 4242';
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const planCard = (page: Page, name: string) => page.getByRole('article', { name });
+
+interface Contractor {
+  id: string;
+  /** GET with the bearer token the page received at sign-in, JSON answer. */
+  api: <T>(path: string) => Promise<T>;
+}
+
+/** The Subscription tab's date format ("December 21, 2026"); browser and test share a clock. */
+function billingDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/**
+ * Signs up through the dialog (opened by a plan button when `planName` is given, else by Get
+ * Started), confirms from the e-mail and signs in.
+ */
+async function signUpAndSignIn(page: Page, planName?: string): Promise<Contractor> {
+  const email = uniqueEmail('billing');
+  await page.goto('/#pricing');
+  if (planName) {
+    await page
+      .getByRole('region', { name: 'Simple month-to-month pricing' })
+      .getByRole('button', { name: `Choose ${planName}` })
+      .click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: 'Get Started' }).click();
+  }
+  const form = dialog(page, 'Sign Up');
+  await form.getByLabel('Full Name').fill('Riley Shingle');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog(page, 'Check Your Email')).toBeVisible();
+
+  await page.goto(linkIn(await waitForMail(email), /\/api\/auth\/confirm-email\?token=/));
+  const signIn = dialog(page, 'Sign In');
+  await expect(signIn.getByRole('alert')).toHaveText(
+    'Your email is confirmed. Sign in to continue.',
+  );
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  const answer = page.waitForResponse('**/api/auth/sign-in');
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const session = (await (await answer).json()) as { accessToken: string; user: { id: string } };
+  return {
+    id: session.user.id,
+    api: async <T>(path: string) => {
+      const response = await page.request.get(path, {
+        headers: { Authorization: `Bearer ${session.accessToken}` },
+      });
+      expect(response.status(), `GET ${path}`).toBe(200);
+      return (await response.json()) as T;
+    },
+  };
+}
+
+/** Gating follows the plan: the API's level, and the rule the UI and API share, agree. */
+async function expectPlanLevel(contractor: Contractor, level: PlanLevel) {
+  const view = await contractor.api<SubscriptionView>('/api/billing/subscription');
+  const now = new Date();
+  expect(view.level).toBe(level);
+  expect(view.active).toBe(level > 0);
+  expect(canUseFeature(view, 'embed', now)).toBe(level >= 1);
+  expect(canUseFeature(view, 'customColors', now)).toBe(level >= 2);
+  expect(canUseFeature(view, 'logo', now)).toBe(level >= 3);
+  return view;
+}
+
+/** A homeowner's quote through the widget's call (owner flow). */
+async function captureLead(request: APIRequestContext, ownerId: string, lastName: string) {
+  const response = await request.post('/api/capture-lead', {
+    data: {
+      ownerId,
+      source: 'widget',
+      lead: {
+        firstName: 'Morgan',
+        lastName,
+        email: `morgan.${lastName.toLowerCase()}@example.com`,
+        phone: '5125550142',
+        address: '1100 Congress Ave, Austin, TX 78701, USA',
+        zipCode: '78701',
+        latitude: 30.2747,
+        longitude: -97.7404,
+        ownership: 'owner',
+        material: 'asphalt',
+        stories: 'one',
+        roofArea: 1800,
+        estimateLow: 6120,
+        estimateMid: 8415,
+        estimateHigh: 10_710,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** On the fake Stripe's checkout page: the test card, an optional promotion code, then Pay. */
+async function payOnFakeStripe(
+  page: Page,
+  plan: string,
+  expected: { promo?: string; due: string },
+) {
+  await expect(page.getByRole('heading', { level: 1, name: `Subscribe to ${plan}` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByLabel('Card number').fill(TEST_CARD);
+  if (expected.promo) {
+    await page.getByLabel('Promotion code').fill(expected.promo);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.locator('#discount')).toContainText(
+      `${expected.promo}: 20% off the first month`,
+    );
+  }
+  await expect(page.locator('#due-today')).toHaveText(expected.due);
+  await page.getByRole('button', { name: `Pay ${expected.due}` }).click();
+}
+
+/** Back from checkout: the tab says the payment arrived once the webhook has activated the plan. */
+async function expectActivated(page: Page, plan: string) {
+  await expect(page).toHaveURL(/\/dashboard\?tab=subscription&checkout=success$/);
+  await expect(page.getByText(`Payment received — your ${plan} plan is active.`)).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+test('/subscribe without a plan says so and returns to the home page', async ({ page }) => {
+  await page.goto('/subscribe');
+  await expect(page.getByRole('status')).toHaveText('No plan selected. Redirecting to pricing...');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('subscribe to Smart with QUOTE20, upgrade to Instant, cancel: gating follows each step', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const contractor = await signUpAndSignIn(page, 'Smart Estimator');
+  await expectPlanLevel(contractor, 0);
+
+  // Signing in continues to the chosen plan's checkout, on the local fake Stripe: $47 a month,
+  // the first month 20% off.
+  await expect(page.getByText('$47.00 per month')).toBeVisible({ timeout: 15_000 });
+  await payOnFakeStripe(page, 'Smart Estimator', { promo: 'QUOTE20', due: '$37.60' });
+
+  await expectActivated(page, 'Smart Estimator');
+  await expect(page.getByText(`Payments are in test mode: use card ${TEST_CARD}`)).toBeVisible();
+  let view = await expectPlanLevel(contractor, 2);
+  expect(view.plan).toBe('smart');
+  const smart = page.getByRole('region', { name: 'Smart Estimator' });
+  await expect(smart).toContainText(`Renews on ${billingDate(view.currentPeriodEnd!)}`);
+  await expect(smart).toContainText('0 / 50 leads');
+  await expect(smart.getByRole('progressbar', { name: 'Leads this month' })).toBeVisible();
+  await expect(
+    planCard(page, 'Smart Estimator').getByRole('button', { name: 'Current Plan' }),
+  ).toBeDisabled();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Payment received' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=subscription$/);
+  await expectAccessible(page, 'the Subscription tab on Smart');
+
+  // The upgrade switches the subscription in place, so checkout comes straight back.
+  await planCard(page, 'Instant Estimator')
+    .getByRole('button', { name: 'Upgrade to Instant Estimator' })
+    .click();
+  await expectActivated(page, 'Instant Estimator');
+  view = await expectPlanLevel(contractor, 3);
+  expect(view.plan).toBe('instant');
+  const instant = page.getByRole('region', { name: 'Instant Estimator' });
+  await expect(instant).toContainText('0 leads · Unlimited');
+  await expect(instant.getByRole('progressbar')).toHaveCount(0);
+
+  // Cancelling ends the plan at the period end: access, and so gating, stay until then.
+  await instant.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const confirm = dialog(page, 'Cancel your subscription?');
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'the cancel dialog');
+  await confirm.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const done = dialog(page, 'Subscription canceled');
+  const periodEnd = billingDate(view.currentPeriodEnd!);
+  await expect(done).toContainText(`ends on ${periodEnd}`);
+  await expect(done).toContainText('You keep full access to the Instant Estimator plan until then');
+  await done.getByRole('button', { name: 'Got it' }).click();
+  await expect(done).toBeHidden();
+  await expect(instant).toContainText(`Cancels on ${periodEnd}`);
+  await expect(instant.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+
+  view = await expectPlanLevel(contractor, 3);
+  expect(view.cancelAtPeriodEnd).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Instant Estimator' })).toContainText(
+    `Cancels on ${periodEnd}`,
+  );
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSidewaysScroll(page, 'the Subscription tab on a phone');
+  await expectAccessible(page, 'the Subscription tab on a phone');
+});
+
+test('without a plan leads arrive locked; a canceled checkout charges nothing; Starter unlocks them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const contractor = await signUpAndSignIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectPlanLevel(contractor, 0);
+  await captureLead(page.request, contractor.id, 'Gable');
+
+  const leads = await contractor.api<LeadPage>('/api/leads');
+  expect(leads.items).toHaveLength(1);
+  expect(leads.items[0]).toMatchObject({ locked: true, lockedReason: 'no_active_plan' });
+
+  // The locked lead's Upgrade leads to the Subscription tab, which has no plan to show yet.
+  await page.goto('/dashboard?tab=leads');
+  const lockedRow = page.locator(`[data-lead-id="${leads.items[0]!.id}"]`).first();
+  await expect(lockedRow).toContainText(LOCKED_LEAD_NAME);
+  await lockedRow.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=subscription$/);
+  await expect(page.getByRole('region', { name: 'No Active Plan' })).toBeVisible();
+
+  // Leaving the checkout comes back with nothing charged and still no plan.
+  await planCard(page, 'Starter Estimator')
+    .getByRole('button', { name: 'Choose Starter Estimator' })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Subscribe to Starter Estimator' }),
+  ).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('link', { name: 'Cancel and go back' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=subscription&checkout=canceled$/);
+  await expect(page.getByText('Checkout was canceled. You have not been charged.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'No Active Plan' })).toBeVisible();
+  await expectPlanLevel(contractor, 0);
+
+  await planCard(page, 'Starter Estimator')
+    .getByRole('button', { name: 'Choose Starter Estimator' })
+    .click();
+  await payOnFakeStripe(page, 'Starter Estimator', { due: '$17.00' });
+  await expectActivated(page, 'Starter Estimator');
+  await expectPlanLevel(contractor, 1);
+  await expect(page.getByRole('region', { name: 'Starter Estimator' })).toContainText(
+    '1 / 10 leads',
+  );
+
+  // The plan allows the lead, so it is unlocked.
+  const unlocked = await contractor.api<LeadPage>('/api/leads');
+  expect(unlocked.items[0]).toMatchObject({ locked: false, name: 'Morgan Gable' });
+  await page.goto('/dashboard?tab=leads');
+  const row = page.locator(`[data-lead-id="${leads.items[0]!.id}"]`).first();
+  await expect(row).toContainText('Morgan Gable');
+  await expect(row.getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
+});
