@@ -106,6 +106,21 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: url(['http:', 'https:']).optional(),
+  /**
+   * Retell voice calls for the landing page's assistant. With RETELL_API_KEY and RETELL_AGENT_ID
+   * set, `POST /api/demo-call` creates Retell web calls; without them the built-in assistant runs.
+   */
+  RETELL_API_KEY: z.string().min(1).optional(),
+  RETELL_AGENT_ID: z.string().min(1).optional(),
+  /** Another Retell-compatible API (the local fake); unset means Retell itself. */
+  RETELL_API_URL: url(['http:', 'https:']).optional(),
+  /** Demo calls per IP per hour. */
+  RATE_LIMIT_DEMO_CALL_PER_IP: rateLimit.default(5),
+  /**
+   * Password of the operators' queue dashboard at /admin/queues (HTTP basic auth, any user name).
+   * Unset, the dashboard is off and the path answers 404.
+   */
+  OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Set by `npm start` when Google sign-in goes to its local fake OAuth server. */
   GOOGLE_OAUTH_DEMO: booleanFlag.default(false),
   /** Set by `npm start` when it seeded the demo contractor; the sign-in dialog shows its login. */
@@ -177,8 +192,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       }
     }
   }
+  if (!!config.RETELL_API_KEY !== !!config.RETELL_AGENT_ID) {
+    throw new ConfigError(
+      'Invalid configuration: RETELL_API_KEY and RETELL_AGENT_ID must be set together',
+    );
+  }
   return {
     ...config,
+    voiceProvider: config.RETELL_API_KEY ? ('retell' as const) : ('built-in' as const),
     billingEnabled: !!config.STRIPE_SECRET_KEY,
     billingTestMode: !config.STRIPE_SECRET_KEY?.startsWith('sk_live_'),
     AUTH_SECRET: config.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
