@@ -9,25 +9,27 @@
  * 127.0.0.1:5432, dropped and created here. REDIS_URL as for the api (default 127.0.0.1:6379).
  * Prints a markdown table of p50/p95 per query, then the export's time and the api's peak RSS.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import {
+  ROOT,
+  backendRequire,
+  benchEnv,
+  log,
+  option,
+  percentile,
+  prepareDatabase as prepare,
+  query,
+  rssKb,
+  startApi as start,
+  stop,
+  table,
+} from './lib.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(ROOT, 'backend', 'package.json'));
-const { Client } = require('pg');
-const { hashPassword } = require(join(ROOT, 'backend', 'dist', 'modules', 'auth', 'passwords.js'));
-
-function option(name, fallback) {
-  const arg = process.argv.find((value) => value.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
-  return value;
-}
+const { Client } = backendRequire('pg');
+const { hashPassword } = backendRequire(
+  join(ROOT, 'backend', 'dist', 'modules', 'auth', 'passwords.js'),
+);
 
 const LEADS = option('leads', 100_000);
 const OTHERS = option('others', 1_000_000);
@@ -35,40 +37,9 @@ const OTHER_OWNERS = Math.max(1, Math.ceil(OTHERS / 10_000));
 const REQUESTS = option('requests', 200);
 const WARMUP = 20;
 const PASSWORD = 'bench-password-9';
-const DEFAULT_URL = 'postgresql://postgres@127.0.0.1:5432/rafter_bench';
 
-const log = (line) => process.stderr.write(`${line}\n`);
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function query(url, sql, params = []) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
-
-async function prepareDatabase() {
-  const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_URL;
-  if (!process.env.BENCH_DATABASE_URL) {
-    const admin = withDatabase(url, 'postgres');
-    await query(admin, 'DROP DATABASE IF EXISTS rafter_bench WITH (FORCE)');
-    await query(admin, 'CREATE DATABASE rafter_bench');
-  }
-  const migrated = spawnSync(process.execPath, [join(ROOT, 'backend', 'dist', 'migrate.js')], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (migrated.status !== 0) throw new Error('migration failed');
-  return url;
-}
+const prepareDatabase = () => prepare('rafter_bench');
+const startApi = (databaseUrl) => start(benchEnv(databaseUrl));
 
 /** $3 leads for owner $1 in one INSERT … SELECT, one every $2 seconds back from now. */
 const SEED_SQL = `
@@ -138,51 +109,6 @@ async function seed(url) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(databaseUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      QUEUE_PREFIX: 'bench',
-      RATE_LIMIT_AUTH_PER_IP: '0',
-      RATE_LIMIT_AUTH_PER_EMAIL: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`api exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/leads`)).status === 401) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('api did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 async function measure(label, url, headers) {
   const times = [];
   for (let i = 0; i < WARMUP + REQUESTS; i++) {
@@ -194,11 +120,6 @@ async function measure(label, url, headers) {
   }
   times.sort((a, b) => a - b);
   return { label, p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-function rssKb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
 }
 
 async function measureExport(base, headers, pid) {
@@ -276,9 +197,10 @@ async function main() {
       `${LEADS.toLocaleString('en-US')} leads for the contractor, ${OTHERS.toLocaleString('en-US')} of ${OTHER_OWNERS} others; ` +
         `${REQUESTS} sequential requests per query after ${WARMUP} warm-up, 25 rows a page.`,
       '',
-      '| query | p50 (ms) | p95 (ms) |',
-      '|---|---:|---:|',
-      ...results.map((r) => `| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`),
+      table(
+        ['query', 'p50 (ms)', 'p95 (ms)'],
+        results.map((r) => [r.label, r.p50.toFixed(1), r.p95.toFixed(1)]),
+      ),
       '',
       '| export | rows | size (MB) | time (s) | api RSS before (MB) | api peak RSS (MB) |',
       '|---|---:|---:|---:|---:|---:|',
@@ -287,7 +209,7 @@ async function main() {
     ];
     console.log(lines.join('\n'));
   } finally {
-    child.kill('SIGTERM');
+    await stop(child);
   }
 }
 

@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+/**
+ * capture-lead under load, beside a raw baseline measured in the same run on the same database:
+ * autocannon at --connections (default 50) for --duration seconds (default 20) against
+ *   1. bench/baseline-server.mjs: Fastify + pg inserting the same lead row, and
+ *   2. the built api's real POST /api/capture-lead (validation, server-side pricing and score,
+ *      the owner lock and monthly count, the outbox row, the realtime event), with the per-IP and
+ *      per-contractor limits lifted by configuration.
+ * Then it counts rows: every 2xx must be stored exactly once.
+ *
+ *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --owners=50]
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  ROOT,
+  backendRequire,
+  benchEnv,
+  fixed,
+  freePort,
+  log,
+  option,
+  prepareDatabase,
+  query,
+  startApi,
+  stop,
+  table,
+} from './lib.mjs';
+
+import autocannon from 'autocannon';
+
+const { Client } = backendRequire('pg');
+
+const CONNECTIONS = option('connections', 50);
+const DURATION = option('duration', 20);
+const OWNERS = option('owners', 50);
+
+async function seedOwners(url) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const ids = [];
+    for (let index = 0; index < OWNERS + 1; index++) {
+      const id = randomUUID();
+      await client.query(
+        `INSERT INTO users (id, email, email_verified_at, updated_at)
+         VALUES ($1, $2, now(), now())`,
+        [id, `capture-bench-${index}-${Date.now()}@roofers.test`],
+      );
+      await client.query(
+        `INSERT INTO subscriptions (id, user_id, plan, status, updated_at)
+         VALUES ($1, $2, 'instant', 'active', now())`,
+        [randomUUID(), id],
+      );
+      ids.push(id);
+    }
+    // The last one receives the baseline's rows, so the product's owners hold only the product's.
+    return { productOwners: ids.slice(0, OWNERS), baselineOwner: ids[OWNERS] };
+  } finally {
+    await client.end();
+  }
+}
+
+let sequence = 0;
+function leadBody(ownerId) {
+  sequence += 1;
+  return {
+    ownerId,
+    source: 'widget',
+    website: '',
+    startedAt: Date.now() - 60_000,
+    lead: {
+      firstName: 'Ana',
+      lastName: `Bench${sequence}`,
+      email: `ana.${sequence}@example.com`,
+      phone: '(512) 555-0100',
+      address: `${100 + (sequence % 9000)} Main St, Austin, TX 78701, USA`,
+      zipCode: '78701',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      ownership: 'owner',
+      material: 'asphalt',
+      stories: 'one',
+      roofArea: 2000,
+      estimateLow: 6800,
+      estimateMid: 9350,
+      estimateHigh: 11900,
+    },
+  };
+}
+
+async function load(url, owners) {
+  const ids = [];
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify(leadBody(owners[next++ % owners.length])),
+        }),
+        onResponse: (status, body) => {
+          if (status >= 200 && status < 300) ids.push(JSON.parse(body).id);
+        },
+      },
+    ],
+  });
+  return { result, ids };
+}
+
+function summary(label, { result }) {
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  const databaseUrl = await prepareDatabase('rafter_bench_capture');
+  const { productOwners, baselineOwner } = await seedOwners(databaseUrl);
+
+  const baselinePort = await freePort();
+  const baseline = spawn(process.execPath, [join(ROOT, 'bench', 'baseline-server.mjs')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(baselinePort) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  log(`baseline: ${CONNECTIONS} connections for ${DURATION} s`);
+  const raw = await load(`http://127.0.0.1:${baselinePort}/capture-lead`, [baselineOwner]);
+  await stop(baseline);
+
+  const api = await startApi(benchEnv(databaseUrl));
+  let product;
+  try {
+    log(`product: ${CONNECTIONS} connections for ${DURATION} s`);
+    product = await load(`${api.base}/api/capture-lead`, productOwners);
+  } finally {
+    await stop(api.child);
+  }
+
+  // Every 2xx stored exactly once: as many rows as answers, and each answered id present once.
+  // Each request carries a last name of its own, so a request stored twice shows as a repeat.
+  const {
+    rows: [stored],
+  } = await query(
+    databaseUrl,
+    `SELECT count(*)::int AS rows,
+       (count(*) - count(DISTINCT last_name))::int AS repeated,
+       count(*) FILTER (WHERE id = ANY($2::uuid[]))::int AS answered
+     FROM leads WHERE owner_id = ANY($1::uuid[])`,
+    [productOwners, product.ids],
+  );
+  const lost = product.ids.length - stored.answered;
+  const duplicated = stored.repeated;
+  const unanswered = stored.rows - stored.answered;
+
+  const a = summary('raw baseline (Fastify + pg INSERT)', raw);
+  const b = summary('POST /api/capture-lead (product)', product);
+  const ratio = (b.rps / a.rps) * 100;
+  console.log(
+    [
+      `${CONNECTIONS} connections, ${DURATION} s each, one run; product leads spread over ${OWNERS} contractors.`,
+      '',
+      table(
+        ['server', 'req/s', 'p50 (ms)', 'p99 (ms)', '2xx', 'non-2xx / errors'],
+        [a, b].map((row) => [
+          row.label,
+          fixed(row.rps, 0),
+          fixed(row.p50, 1),
+          fixed(row.p99, 1),
+          row.ok,
+          row.failed,
+        ]),
+      ),
+      '',
+      `Product throughput: **${fixed(ratio, 0)}%** of the baseline (budget ≥ 60%, goal 70%); p99 ${fixed(b.p99, 1)} ms (budget ≤ 50 ms).`,
+      '',
+      table(
+        ['check', 'count'],
+        [
+          ['2xx answers', product.ids.length],
+          ['rows stored for the product', stored.rows],
+          ['answered ids missing (lost)', lost],
+          ['rows stored twice (duplicated)', duplicated],
+          ['rows without a 2xx (request timed out client-side)', unanswered],
+        ],
+      ),
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

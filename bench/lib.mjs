@@ -1,0 +1,159 @@
+/**
+ * What the benchmarks share: options, a fresh database, the built api and worker as child
+ * processes on free ports, percentiles and markdown tables. Run `npm run build` before any of them.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Loads the backend's dependencies (pg, socket.io-client's peers, …) as the api does. */
+export const backendRequire = createRequire(join(ROOT, 'backend', 'package.json'));
+const { Client } = backendRequire('pg');
+
+const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432';
+
+export const log = (line) => process.stderr.write(`${line}\n`);
+
+/** `--name=N` from the command line as a whole number, or `fallback`. */
+export function option(name, fallback) {
+  const arg = process.argv.find((value) => value.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+  return value;
+}
+
+export function withDatabase(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function query(url, sql, params = []) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * BENCH_DATABASE_URL as given, or a fresh database `name` on 127.0.0.1:5432 (dropped and
+ * created); migrated with the built migrator either way.
+ */
+export async function prepareDatabase(name) {
+  const url = process.env.BENCH_DATABASE_URL ?? withDatabase(DEFAULT_SERVER, name);
+  if (!process.env.BENCH_DATABASE_URL) {
+    const admin = withDatabase(url, 'postgres');
+    await query(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await query(admin, `CREATE DATABASE ${name}`);
+  }
+  const migrated = spawnSync(process.execPath, [join(ROOT, 'backend', 'dist', 'migrate.js')], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (migrated.status !== 0) throw new Error('migration failed');
+  return url;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Environment every benchmarked process gets: quiet logs, no per-IP or per-account limits. */
+export function benchEnv(databaseUrl, extra = {}) {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    QUEUE_PREFIX: `bench-${process.pid}`,
+    RATE_LIMIT_AUTH_PER_IP: '0',
+    RATE_LIMIT_AUTH_PER_EMAIL: '0',
+    RATE_LIMIT_CAPTURE_PER_IP: '0',
+    RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+    ...extra,
+  };
+}
+
+async function waitFor(child, probe, what) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    try {
+      if (await probe()) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The built api on a free port; resolves once it answers. */
+export async function startApi(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(child, async () => (await fetch(`${base}/api/health/live`)).ok, 'api');
+  return { child, base, port };
+}
+
+/** The built worker; resolves once it logged that it is ready or after it stayed up 3 s. */
+export async function startWorker(env) {
+  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'worker.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = Date.now();
+  await waitFor(child, async () => Date.now() - started > 3000, 'worker');
+  return { child };
+}
+
+export function stop(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function rssKb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+
+/** A markdown table; numbers are right-aligned. */
+export function table(headers, rows) {
+  const numeric = headers.map((_, index) =>
+    rows.every((row) => typeof row[index] === 'number' || /^[\d.,-]+$/.test(String(row[index]))),
+  );
+  return [
+    `| ${headers.join(' | ')} |`,
+    `|${numeric.map((right) => (right ? '---:' : '---')).join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+export const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
