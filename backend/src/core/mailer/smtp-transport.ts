@@ -1,15 +1,18 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailMessage, MailTransport, SentMail } from './mail-message';
 
-/** Delivery through an SMTP server over a small pool of reused connections. */
+/**
+ * Delivery through an SMTP server over a pool of reused connections, one per job the worker runs
+ * at once (WORKER_CONCURRENCY), so concurrent jobs never queue behind each other's SMTP dialogue.
+ */
 export class SmtpTransport implements MailTransport {
   private readonly transporter: Transporter;
 
-  constructor(url: string) {
+  constructor(url: string, maxConnections = 5) {
     this.transporter = createTransport({
       url,
       pool: true,
-      maxConnections: 5,
+      maxConnections,
       // A job is retried with backoff when delivery fails; waiting minutes here would only hold
       // a worker slot (nodemailer's defaults are 2 and 10 minutes).
       connectionTimeout: 15_000,
