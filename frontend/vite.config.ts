@@ -32,6 +32,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunk graph scripts/check-bundle-size.mjs sums per route.
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       output: {
