@@ -13,6 +13,7 @@ import { type AppConfig, APP_CONFIG } from './config/config';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter';
 import { registerFrontend } from './core/http/frontend';
 import { setupOpenApi } from './core/http/openapi';
+import { registerNulGuard } from './core/http/nul-guard';
 import { registerSecurity } from './core/http/security';
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 import { registerUploads } from './core/storage/uploads';
@@ -51,6 +52,7 @@ export async function createApp(
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerNulGuard(fastify);
   await registerSecurity(
     fastify,
     config.isProduction,
