@@ -9,6 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { type ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../database/database-errors';
 import { AppException } from './app.exception';
 
 export interface ErrorBody {
@@ -40,7 +41,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const { status, body } = describeError(exception, request);
 
     if (status === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
-    if (status >= 500) {
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && body.code === 'database_unavailable') {
+      this.logger.warn(
+        { reqId: request.id, path: request.url.split('?')[0], err: String(exception) },
+        'Database unavailable',
+      );
+      void reply.header('retry-after', '2');
+    } else if (status >= 500) {
       this.logger.error(
         // The path only: query strings may carry one-time tokens.
         {
@@ -87,6 +94,15 @@ export function describeError(
     return {
       status,
       body: { error: Array.isArray(message) ? message.join('; ') : String(message) },
+    };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: {
+        error: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'database_unavailable',
+      },
     };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error' } };

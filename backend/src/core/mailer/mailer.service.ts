@@ -22,7 +22,9 @@ export class MailerService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     mailbox: DevMailbox,
   ) {
-    this.transport = config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.WORKER_CONCURRENCY) : mailbox;
+    this.transport = config.SMTP_URL
+      ? new SmtpTransport(config.SMTP_URL, config.WORKER_CONCURRENCY)
+      : mailbox;
     if (!config.SMTP_URL && config.isProduction) {
       this.logger.warn('SMTP_URL is not set: e-mails are stored in the dev mailbox, not delivered');
     }
