@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { leadInput } from './factories/lead-payload.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
 
 function builtFrontend(): string {
@@ -183,5 +184,37 @@ describe('health with Redis down', () => {
     const response = await t.app.inject({ url: '/api/health/live' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('with PostgreSQL unreachable', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Prisma's pool points at a port nobody listens on.
+    t = await createTestApp({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/rafter_test' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a quote request 503 with Retry-After, not 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/capture-lead',
+      payload: {
+        ownerId: '00000000-0000-4000-8000-000000000000',
+        lead: leadInput(),
+        website: '',
+        startedAt: Date.now() - 60_000,
+      },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(response.json()).toEqual({
+      error: 'The service is briefly unavailable. Please try again in a moment.',
+      code: 'database_unavailable',
+    });
   });
 });
