@@ -234,6 +234,10 @@ function expectedDefault(field: DmmfField): string | null {
     throw new Error(`Non-empty list default on ${field.name} is not handled by this test yet`);
   }
   if (typeof value === 'number') return value < 0 ? quoteLiteral(String(value)) : String(value);
+  // The DMMF gives BigInt and Decimal defaults as strings; PostgreSQL shows them as numbers.
+  if (typeof value === 'string' && ['BigInt', 'Decimal'].includes(field.type)) {
+    return value.startsWith('-') ? quoteLiteral(value) : value;
+  }
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return quoteLiteral(value);
   throw new Error(`Unexpected default ${JSON.stringify(value)} on ${field.name}`);

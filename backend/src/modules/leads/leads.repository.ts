@@ -72,6 +72,17 @@ export interface LeadPageQuery extends LeadFilter {
 }
 
 /** Sums of one time window, for the dashboard's numbers. */
+/** One status's leads and mid-estimate sums, over all time and the two metric windows. */
+export interface StatusTotalsRow {
+  status: LeadStatus;
+  allLeads: number;
+  allMidSum: number;
+  currentLeads: number;
+  currentMidSum: number;
+  previousLeads: number;
+  previousMidSum: number;
+}
+
 export interface LeadTotals {
   total: number;
   qualified: number;
@@ -159,57 +170,51 @@ export class LeadsRepository {
   }
 
   async countByStatus(ownerId: string, filter: LeadFilter): Promise<Map<LeadStatus, number>> {
-    const rows = await this.prisma.$queryRaw<{ status: LeadStatus; count: number }[]>`
-      SELECT status, count(*)::int AS count FROM leads
-      WHERE ${filterSql(ownerId, filter)} GROUP BY status`;
+    // Without a search or status, the daily rollup has the answer in a few rows.
+    const rows = await this.prisma.$queryRaw<{ status: LeadStatus; count: number }[]>(
+      filter.q || filter.status
+        ? Prisma.sql`SELECT status, count(*)::int AS count FROM leads
+            WHERE ${filterSql(ownerId, filter)} GROUP BY status`
+        : Prisma.sql`SELECT status, sum(leads)::int AS count FROM lead_daily_counts
+            WHERE owner_id = ${ownerId}::uuid GROUP BY status`,
+    );
     return new Map(rows.map((row) => [row.status, row.count]));
   }
 
   /**
-   * Totals of all the owner's leads and of those created in each window [from, to), in one pass
-   * over the owner's rows.
+   * Per-status totals from the daily rollup (`lead_daily_counts`, kept by a trigger on leads):
+   * all of the owner's leads, and those that arrived on UTC days from `current` on and in
+   * [`previous`, `current`). Reads at most a few rows per day, however many leads there are.
    */
-  async totals<W extends string>(
+  async statusTotals(
     ownerId: string,
-    windows: Record<W, { from: Date; to: Date }>,
-  ): Promise<{ all: LeadTotals } & Record<W, LeadTotals>> {
-    const scopes: [string, Prisma.Sql][] = [
-      ['all', Prisma.sql`TRUE`],
-      ...Object.entries<{ from: Date; to: Date }>(windows).map(
-        ([name, window]): [string, Prisma.Sql] => [
-          name,
-          Prisma.sql`created_at >= ${window.from} AND created_at < ${window.to}`,
-        ],
-      ),
-    ];
-    const columns = scopes.map(([, scope], index) => {
-      const alias = (field: string) => Prisma.raw(`"${index}.${field}"`);
-      return Prisma.sql`count(*) FILTER (WHERE ${scope})::int AS ${alias('total')},
-        (count(*) FILTER (WHERE ${scope} AND status = 'qualified'))::int AS ${alias('qualified')},
-        (count(*) FILTER (WHERE ${scope} AND status = 'converted'))::int AS ${alias('converted')},
-        (avg(estimate_mid) FILTER (WHERE ${scope}))::float8 AS ${alias('averageMid')}`;
-    });
-    const [row] = await this.prisma.$queryRaw<Record<string, number | null>[]>`
-      SELECT ${Prisma.join(columns, ', ')} FROM leads WHERE owner_id = ${ownerId}::uuid`;
-    return Object.fromEntries(
-      scopes.map(([name], index) => [
-        name,
-        {
-          total: row![`${index}.total`] ?? 0,
-          qualified: row![`${index}.qualified`] ?? 0,
-          converted: row![`${index}.converted`] ?? 0,
-          averageMid: row![`${index}.averageMid`] ?? null,
-        },
-      ]),
-    ) as { all: LeadTotals } & Record<W, LeadTotals>;
+    windows: { current: Date; previous: Date },
+  ): Promise<StatusTotalsRow[]> {
+    const rows = await this.prisma.$queryRaw<StatusTotalsRow[]>`
+      SELECT status,
+        COALESCE(sum(leads), 0)::int AS "allLeads",
+        COALESCE(sum(mid_sum), 0)::float8 AS "allMidSum",
+        COALESCE(sum(leads) FILTER (WHERE day >= ${windows.current}::date), 0)::int
+          AS "currentLeads",
+        COALESCE(sum(mid_sum) FILTER (WHERE day >= ${windows.current}::date), 0)::float8
+          AS "currentMidSum",
+        COALESCE(sum(leads) FILTER (
+          WHERE day >= ${windows.previous}::date AND day < ${windows.current}::date), 0)::int
+          AS "previousLeads",
+        COALESCE(sum(mid_sum) FILTER (
+          WHERE day >= ${windows.previous}::date AND day < ${windows.current}::date), 0)::float8
+          AS "previousMidSum"
+      FROM lead_daily_counts WHERE owner_id = ${ownerId}::uuid
+      GROUP BY status`;
+    return rows;
   }
 
-  /** Leads created per UTC day since `since`; days without leads are absent. */
+  /** Leads per UTC day from `since` (a UTC midnight) on, from the daily rollup. */
   perDay(ownerId: string, since: Date): Promise<{ day: string; count: number }[]> {
     return this.prisma.$queryRaw`
-      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS count
-      FROM leads WHERE owner_id = ${ownerId}::uuid AND created_at >= ${since}
-      GROUP BY 1`;
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(leads)::int AS count
+      FROM lead_daily_counts WHERE owner_id = ${ownerId}::uuid AND day >= ${since}::date
+      GROUP BY day`;
   }
 
   findItem(ownerId: string, id: string): Promise<LeadRow | null> {

@@ -155,20 +155,41 @@ export class LeadsService {
     return counts;
   }
 
+  /**
+   * The Dashboard tab's figures. The windows are whole UTC days, as the chart shows them: the
+   * last 30 days (today included) against the 30 days before.
+   */
   async metrics(ownerId: string, now = new Date()): Promise<DashboardMetrics> {
-    const windowStart = new Date(now.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
-    const previousStart = new Date(windowStart.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
     const firstDay = new Date(now.getTime() - (METRICS_WINDOW_DAYS - 1) * DAY_MS);
     const firstDayStart = new Date(`${utcDay(firstDay)}T00:00:00.000Z`);
-    const [{ all, current, previous }, perDay, recent, counts] = await Promise.all([
-      this.repository.totals(ownerId, {
-        current: { from: windowStart, to: now },
-        previous: { from: previousStart, to: windowStart },
-      }),
+    const previousStart = new Date(firstDayStart.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
+    const [byStatus, perDay, recent] = await Promise.all([
+      this.repository.statusTotals(ownerId, { current: firstDayStart, previous: previousStart }),
       this.repository.perDay(ownerId, firstDayStart),
       this.repository.listPage(ownerId, { sort: 'latest', limit: RECENT_LEADS_COUNT }),
-      this.counts(ownerId, {}),
     ]);
+    const totals = (leads: 'allLeads' | 'currentLeads' | 'previousLeads'): LeadTotals => {
+      const sums = {
+        allLeads: 'allMidSum',
+        currentLeads: 'currentMidSum',
+        previousLeads: 'previousMidSum',
+      } as const;
+      const count = (status: LeadStatus) =>
+        byStatus.find((row) => row.status === status)?.[leads] ?? 0;
+      const total = byStatus.reduce((sum, row) => sum + row[leads], 0);
+      const midSum = byStatus.reduce((sum, row) => sum + row[sums[leads]], 0);
+      return {
+        total,
+        qualified: count('qualified'),
+        converted: count('converted'),
+        averageMid: total === 0 ? null : midSum / total,
+      };
+    };
+    const [all, current, previous] = [
+      totals('allLeads'),
+      totals('currentLeads'),
+      totals('previousLeads'),
+    ];
     const days = new Map(perDay.map((row) => [row.day, row.count]));
     const noPrevious = previous.total === 0;
     const change = (pick: (totals: LeadTotals) => number) =>
@@ -189,7 +210,10 @@ export class LeadsService {
         const date = utcDay(new Date(firstDayStart.getTime() + index * DAY_MS));
         return { date, count: days.get(date) ?? 0 };
       }),
-      pipeline: LEAD_STATUSES.map((status) => ({ status, count: counts[status] })),
+      pipeline: LEAD_STATUSES.map((status) => ({
+        status,
+        count: byStatus.find((row) => row.status === status)?.allLeads ?? 0,
+      })),
     };
   }
 

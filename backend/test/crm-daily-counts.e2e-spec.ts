@@ -1,0 +1,90 @@
+import { LEAD_STATUSES } from '@rafter/domain/lead';
+import { PrismaService } from '../src/core/database/prisma.service';
+import { createAccount } from './factories/account.factory';
+import { createTestApp, type TestApp } from './utils/create-app';
+
+/**
+ * The dashboard's metrics read lead_daily_counts, which a trigger keeps in step with leads. After
+ * any mix of inserts, status and value changes, moves and deletes it must equal counting the
+ * leads themselves.
+ */
+
+const DAY_MS = 24 * 3600 * 1000;
+
+let t: TestApp;
+let prisma: PrismaService;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  prisma = t.app.get(PrismaService);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function rollup() {
+  return prisma.$queryRaw<{ key: string; leads: number; mid: number }[]>`
+    SELECT owner_id || ' ' || day || ' ' || status AS key, leads, mid_sum::float8 AS mid
+    FROM lead_daily_counts WHERE leads <> 0 ORDER BY 1`;
+}
+
+async function counted() {
+  return prisma.$queryRaw<{ key: string; leads: number; mid: number }[]>`
+    SELECT owner_id || ' ' || (created_at AT TIME ZONE 'UTC')::date || ' ' || status AS key,
+      count(*)::int AS leads, sum(estimate_mid)::float8 AS mid
+    FROM leads GROUP BY 1 ORDER BY 1`;
+}
+
+it('equals counting the leads after inserts, status and value changes, moves and deletes', async () => {
+  const a = await createAccount(prisma);
+  const b = await createAccount(prisma);
+  const now = Date.now();
+  await prisma.lead.createMany({
+    data: Array.from({ length: 120 }, (_, i) => ({
+      ownerId: i % 3 === 0 ? b.id : a.id,
+      firstName: 'Ana',
+      lastName: `Count${i}`,
+      email: `count${i}@example.com`,
+      phone: '5125550100',
+      address: '1 Main St, Austin, TX 78701',
+      zipCode: '78701',
+      ownership: 'owner' as const,
+      material: 'asphalt' as const,
+      stories: 'one' as const,
+      estimateMid: 5000 + i * 37,
+      status: LEAD_STATUSES[i % LEAD_STATUSES.length]!,
+      // Around UTC midnights, over ten days.
+      createdAt: new Date(now - Math.floor(i / 12) * DAY_MS - (i % 12) * 3600_000),
+    })),
+  });
+  expect(await rollup()).toEqual(await counted());
+
+  const leads = await prisma.lead.findMany({ where: { ownerId: a.id }, orderBy: { id: 'asc' } });
+  for (const [index, lead] of leads.slice(0, 30).entries()) {
+    await prisma.lead.update({
+      where: { id: lead.id },
+      data: { status: LEAD_STATUSES[(index + 2) % LEAD_STATUSES.length]! },
+    });
+  }
+  await prisma.lead.updateMany({
+    where: { ownerId: a.id, status: 'lost' },
+    data: { estimateMid: { increment: 250 } },
+  });
+  await prisma.lead.update({ where: { id: leads[40]!.id }, data: { ownerId: b.id } });
+  await prisma.lead.update({
+    where: { id: leads[41]!.id },
+    data: { createdAt: new Date(now - 40 * DAY_MS) },
+  });
+  // Changes that do not touch the counted columns leave the rollup alone.
+  await prisma.lead.updateMany({ where: { ownerId: a.id }, data: { locked: true } });
+  await prisma.lead.deleteMany({ where: { id: { in: leads.slice(50, 60).map((l) => l.id) } } });
+  expect(await rollup()).toEqual(await counted());
+
+  // Deleting an account takes its leads and its rollup rows with it.
+  await prisma.user.delete({ where: { id: b.id } });
+  expect(await rollup()).toEqual(await counted());
+  const orphans = await prisma.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM lead_daily_counts WHERE owner_id = ${b.id}::uuid`;
+  expect(orphans[0]!.n).toBe(0);
+});
