@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 
 /**
  * The landing page's voice assistant in Chromium. The e2e server creates calls at the local fake
@@ -136,6 +137,7 @@ test('a voice call goes idle → connecting → connected → ended', async ({ p
   );
   // Chromium's fake microphone feeds the level meter.
   await expect(panel(page).getByRole('meter', { name: 'Microphone level' })).toBeVisible();
+  await expectAccessible(page, 'the voice assistant during a call');
 
   await panel(page).getByRole('button', { name: 'End Call' }).click();
   await expect(panel(page)).toBeHidden();
@@ -192,6 +194,8 @@ test('the built-in assistant answers a typed question about the Smart plan', asy
   const box = await panel(page).boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await expectNoSidewaysScroll(page, 'the voice assistant on a phone');
+  await expectAccessible(page, 'the voice assistant on a phone');
 
   await question.fill('How do I get started?');
   await question.press('Enter');
