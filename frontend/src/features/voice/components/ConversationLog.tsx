@@ -36,6 +36,9 @@ export function ConversationLog({ lines, onSignup }: ConversationLogProps) {
         px: 2,
         py: 1.5,
         bgcolor: 'grey.50',
+        borderTop: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
         '&:focus-visible': {
           outline: '2px solid',
           outlineColor: 'primary.dark',
