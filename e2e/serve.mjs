@@ -1,10 +1,13 @@
 // Starts the built product for the browser tests the way `npm start` does on a fresh machine:
 // an embedded PostgreSQL with a fresh data directory (so every run starts from the seeded demo
-// state), the machine's Redis under a queue prefix of the run's own, on its own port.
+// state), the machine's Redis under a queue prefix of the run's own, on its own port. Voice calls
+// go to the local fake Retell through the real retell-sdk, so POST /api/demo-call answers a token
+// (the browser tests then join with a scripted client instead of Retell's LiveKit room).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeRetell } from '../backend/dist/modules/voice/fake-retell/fake-retell.server.js';
 import { startMailSink } from './mail-sink.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,6 +15,7 @@ const dataDir = join(root, '.data', `e2e-${process.env.E2E_PORT ?? '3100'}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const mailSink = await startMailSink({ httpPort: Number(process.env.E2E_MAIL_PORT ?? 3199) });
+const fakeRetell = await startFakeRetell();
 
 const env = { ...process.env };
 delete env.DATABASE_URL;
@@ -25,6 +29,11 @@ Object.assign(env, {
   SEED_DEMO_DATA: 'true',
   LOG_LEVEL: 'warn',
   SMTP_URL: mailSink.smtpUrl,
+  RETELL_API_KEY: fakeRetell.apiKey,
+  RETELL_AGENT_ID: fakeRetell.agentId,
+  RETELL_API_URL: fakeRetell.apiUrl,
+  // Every browser test comes from 127.0.0.1: the hourly per-IP limit would run out mid-run.
+  RATE_LIMIT_DEMO_CALL_PER_IP: '1000',
 });
 
 const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'launch.js')], {
@@ -34,5 +43,7 @@ const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'launch.js'
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
-  void mailSink.close().finally(() => process.exit(code ?? 0));
+  void Promise.allSettled([mailSink.close(), fakeRetell.stop()]).finally(() =>
+    process.exit(code ?? 0),
+  );
 });

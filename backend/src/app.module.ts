@@ -12,6 +12,7 @@ import { CalculatorModule } from './modules/calculator/calculator.module';
 import { LeadsModule } from './modules/leads/leads.module';
 import { DevMailboxModule } from './modules/notifications/dev-mailbox.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
+import { VoiceModule } from './modules/voice/voice.module';
 
 @Module({
   imports: [
@@ -28,6 +29,7 @@ import { ProfilesModule } from './modules/profiles/profiles.module';
     LeadsModule,
     ProfilesModule,
     DevMailboxModule,
+    VoiceModule,
   ],
 })
 export class AppModule {}

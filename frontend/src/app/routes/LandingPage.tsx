@@ -10,6 +10,7 @@ import { Hero } from '../../features/landing/components/Hero';
 import { HowItWorks } from '../../features/landing/components/HowItWorks';
 import { LandingHeader } from '../../features/landing/components/LandingHeader';
 import { PricingSection } from '../../features/landing/components/PricingSection';
+import { DeferredVoiceAssistant } from '../../features/voice/components/DeferredVoiceAssistant';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function LandingPage() {
@@ -29,6 +30,7 @@ export default function LandingPage() {
         <ClosingSection />
       </Box>
       <SiteFooter />
+      <DeferredVoiceAssistant />
     </>
   );
 }

@@ -38,8 +38,9 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
         void loadAuthDialog();
         void queryClient.prefetchQuery(authOptionsQueryOptions);
       },
+      isOpen: open,
     }),
-    [queryClient],
+    [queryClient, open],
   );
 
   useEffect(() => {

@@ -12,6 +12,8 @@ export interface AuthDialogControls {
   open(mode: AuthDialogMode, notice?: AuthDialogNotice): void;
   /** Starts loading the dialog's code and options, e.g. when a pointer nears a button. */
   preload(): void;
+  /** The dialog is showing (the voice widget steps back meanwhile). */
+  isOpen: boolean;
 }
 
 export const AuthDialogContext = createContext<AuthDialogControls | null>(null);

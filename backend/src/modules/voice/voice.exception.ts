@@ -1,0 +1,21 @@
+import { HttpStatus } from '@nestjs/common';
+import { AppException } from '../../core/errors/app.exception';
+
+const ERRORS = {
+  provider_failed: {
+    status: HttpStatus.BAD_GATEWAY,
+    message: 'The voice service could not start a call. Please try again in a moment.',
+  },
+  unsupported_media_type: {
+    status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    message: 'Content-Type must be application/json (or send no body)',
+  },
+} as const;
+
+export type VoiceErrorCode = keyof typeof ERRORS;
+
+export class VoiceException extends AppException {
+  constructor(code: VoiceErrorCode) {
+    super(code, ERRORS[code].message, ERRORS[code].status);
+  }
+}
