@@ -242,6 +242,12 @@ async function main(): Promise<void> {
         `Payments (test):   fake Stripe at ${fakeStripe.apiUrl} (card ${TEST_CARD_NUMBER}, promo code QUOTE20)`,
       );
     }
+    say(
+      config.voiceProvider === 'retell'
+        ? 'Voice assistant:   Retell web calls'
+        : 'Voice assistant:   built-in (set RETELL_API_KEY and RETELL_AGENT_ID for Retell calls)',
+    );
+    if (config.OPERATOR_PASSWORD) say(`Queue dashboard:   ${config.PUBLIC_URL}/admin/queues`);
   } else if (!stopping) {
     say(`The api did not report healthy at ${config.PUBLIC_URL}/api/health within 60 s`);
   }
