@@ -138,6 +138,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the built-in voice assistant unless both Retell settings are given', () => {
+    expect(loadConfig(valid).voiceProvider).toBe('built-in');
+    const retell = { ...valid, RETELL_API_KEY: 'key_1', RETELL_AGENT_ID: 'agent_1' };
+    expect(loadConfig(retell).voiceProvider).toBe('retell');
+    expect(() => loadConfig({ ...retell, RETELL_AGENT_ID: undefined })).toThrow(
+      'Invalid configuration: RETELL_API_KEY and RETELL_AGENT_ID must be set together',
+    );
+  });
+
+  it('keeps the queue dashboard off without a long operator password', () => {
+    expect(loadConfig(valid).OPERATOR_PASSWORD).toBeUndefined();
+    expect(() => loadConfig({ ...valid, OPERATOR_PASSWORD: 'short' })).toThrow(
+      'Invalid configuration: OPERATOR_PASSWORD must be at least 12 characters',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...valid, PORT: '' }).PORT).toBe(3000);
   });

@@ -149,6 +149,8 @@ export interface AppConfig extends Omit<
   billingTestMode: boolean;
   /** True when both Google client id and secret are set. */
   googleSignInEnabled: boolean;
+  /** 'retell' when RETELL_API_KEY and RETELL_AGENT_ID are set, else the built-in assistant. */
+  voiceProvider: 'retell' | 'built-in';
   /** Null when address suggestions are turned off. */
   GEOCODER_URL: string | null;
   LOG_PRETTY: boolean;
