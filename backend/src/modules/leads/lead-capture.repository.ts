@@ -110,8 +110,12 @@ export class LeadCaptureRepository {
     return row.id;
   }
 
-  async createMainSiteLead(lead: NewMainSiteLead): Promise<string> {
-    const row = await this.prisma.mainSiteLead.create({ data: lead, select: { id: true } });
+  inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+
+  async createMainSiteLead(tx: Transaction, lead: NewMainSiteLead): Promise<string> {
+    const row = await tx.mainSiteLead.create({ data: lead, select: { id: true } });
     return row.id;
   }
 }

@@ -1,0 +1,47 @@
+import { Inject, Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { type RealtimeServer, RealtimeGateway } from './realtime.gateway';
+import { RealtimePublisher } from './realtime.publisher';
+
+/**
+ * The worker has no sockets of its own. This Socket.IO server is never attached to a port: it
+ * only carries the Redis adapter (same channel as the api's RedisIoAdapter), so what the worker
+ * emits to an owner's room reaches that owner's sockets on every api instance.
+ */
+@Injectable()
+export class WorkerRealtimeEmitter implements OnModuleDestroy {
+  readonly server: RealtimeServer;
+  private readonly pubClient: Redis;
+  private readonly subClient: Redis;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.pubClient = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.subClient = this.pubClient.duplicate();
+    for (const client of [this.pubClient, this.subClient]) client.on('error', () => {});
+    this.server = new Server() as RealtimeServer;
+    this.server.adapter(
+      createAdapter(this.pubClient, this.subClient, { key: `${config.QUEUE_PREFIX}:socket.io` }),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    // Not server.close(): it closes an engine this server never had.
+    await this.server.of('/').adapter.close();
+    this.pubClient.disconnect();
+    this.subClient.disconnect();
+  }
+}
+
+/** RealtimePublisher for the worker, emitting through Redis to the api instances. */
+@Module({
+  providers: [
+    WorkerRealtimeEmitter,
+    { provide: RealtimeGateway, useExisting: WorkerRealtimeEmitter },
+    RealtimePublisher,
+  ],
+  exports: [RealtimePublisher],
+})
+export class WorkerRealtimeModule {}
