@@ -16,6 +16,7 @@ import { setupOpenApi } from './core/http/openapi';
 import { registerSecurity } from './core/http/security';
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 import { registerUploads } from './core/storage/uploads';
+import { registerQueueDashboard } from './modules/admin/queue-dashboard';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -66,6 +67,7 @@ export async function createApp(
     limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1 },
   });
   await registerUploads(fastify, config);
+  await registerQueueDashboard(fastify, config);
   const fallback = await registerFrontend(fastify, config.FRONTEND_DIST);
 
   app.useGlobalFilters(new HttpExceptionFilter(fallback));
