@@ -6,10 +6,16 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/**
+ * How long a completed job is kept, in seconds: longer than the outbox sweep's 24-hour window, so
+ * a job missing inside it was lost by Redis rather than cleaned up (see OutboxSweep).
+ */
+export const COMPLETED_JOB_RETENTION_S = 25 * 3600;
+
 /** Retries with exponential backoff; failed jobs are kept so operators can see them. */
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 2000 },
-  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnComplete: { age: COMPLETED_JOB_RETENTION_S },
   removeOnFail: { age: 30 * 24 * 3600 },
 } as const;
