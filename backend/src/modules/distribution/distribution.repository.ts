@@ -5,6 +5,7 @@ import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
 import { type LeadType, type Prisma } from '../../generated/prisma/client';
 import { MATERIAL_PRICE_SELECT, toStoredPrices } from '../calculator/material-prices';
+import { leadsCountedSince } from '../leads/lead-capture.repository';
 
 export type Transaction = Prisma.TransactionClient;
 
@@ -117,7 +118,7 @@ export class DistributionRepository {
     return new Map(rows.map((row) => [row.user_id, row.count]));
   }
 
-  /** Leads of every source each owner received since `since`, as capture counts them. */
+  /** Leads of every source counted toward each owner's month since `since`, as capture counts. */
   async countLeadsSince(
     tx: Transaction,
     ownerIds: string[],
@@ -125,7 +126,7 @@ export class DistributionRepository {
   ): Promise<Map<string, number>> {
     const rows = await tx.lead.groupBy({
       by: ['ownerId'],
-      where: { ownerId: { in: ownerIds }, createdAt: { gte: since } },
+      where: { ownerId: { in: ownerIds }, ...leadsCountedSince(since) },
       _count: { _all: true },
     });
     return new Map(rows.map((row) => [row.ownerId, row._count._all]));
