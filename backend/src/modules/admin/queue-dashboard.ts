@@ -68,7 +68,11 @@ export async function registerQueueDashboard(
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
     queues: [new BullMQAdapter(queue)],
-    serverAdapter,
+    // @bull-board/fastify 9.10.1 pins its own copy of @bull-board/api 9.10.1, whose private
+    // fields make the two identical interfaces distinct types; at run time they are the same.
+    serverAdapter: serverAdapter as unknown as Parameters<
+      typeof createBullBoard
+    >[0]['serverAdapter'],
     options: { uiConfig: { boardTitle: 'Rafter queues' } },
   });
 
