@@ -1,10 +1,9 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { type LeadListItem, type RealtimeEvents } from '@rafter/domain/crm';
+import { type LeadListItem } from '@rafter/domain/crm';
 import { computeEstimate } from '@rafter/domain/estimate';
 import { scoreOwnerLead } from '@rafter/domain/lead-score';
 import { type Job, type Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
 import { QUEUES } from '../src/core/queue/jobs';
 import { type LeadType, type SubscriptionPlan } from '../src/generated/prisma/client';
 import { DistributionService } from '../src/modules/distribution/distribution.service';
@@ -13,6 +12,7 @@ import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads } from './factories/owner.factory';
 import { eventually, sleep } from './utils/async';
+import { openDashboardSocket } from './utils/dashboard-socket';
 import { startTestStack, type TestStack } from './utils/stack';
 
 /** The first test's contractors cover Austin and all of Texas; the others are in Oklahoma. */
@@ -257,37 +257,24 @@ describe('main-site lead distribution', () => {
 
   it("announces the new lead on the contractor's open dashboard", async () => {
     const owner = await contractor({ areas: ['74150'] });
-    await stack.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = stack.app.getHttpServer().address();
-    if (!address || typeof address === 'string') throw new Error('api is not listening');
-    const signIn = await stack.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: owner.email, password: owner.password },
-    });
-    const token = signIn.json<{ accessToken: string }>().accessToken;
-    const socket: Socket<RealtimeEvents> = io(`http://127.0.0.1:${address.port}`, {
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    const received: LeadListItem[] = [];
-    socket.on('lead:created', ({ lead }) => received.push(lead));
+    const dashboard = await openDashboardSocket(stack.app, owner);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       const mainSiteLeadId = await submitMainSiteLead('74150', TULSA);
       expect(await distributed(mainSiteLeadId)).toEqual([owner.id]);
-      const lead = await eventually(() => received[0], 10_000);
+      const created = await eventually(
+        () => dashboard.received.find((entry) => entry.event === 'lead:created'),
+        10_000,
+      );
       const assignment = await stack.prisma.leadAssignment.findFirstOrThrow({
         where: { mainSiteLeadId },
       });
-      expect(lead).toMatchObject({ id: assignment.leadId, name: 'Ana Ruiz', status: 'new' });
+      expect((created.payload as { lead: LeadListItem }).lead).toMatchObject({
+        id: assignment.leadId,
+        name: 'Ana Ruiz',
+        status: 'new',
+      });
     } finally {
-      socket.disconnect();
+      dashboard.close();
     }
   }, 60_000);
 });

@@ -13,6 +13,7 @@ import { JobHandlers } from '../src/core/queue/job-handlers';
 import { QUEUES } from '../src/core/queue/jobs';
 import { createWorker } from '../src/worker.factory';
 import { eventually, sleep, withEnv } from './utils/async';
+import { runScheduledJob, takeOverScheduler } from './utils/scheduled-jobs';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
 
 const MINUTE = 60_000;
@@ -35,12 +36,7 @@ function publishedRow(topic: string, n: number, agoMs: number) {
   });
 }
 
-/** Runs the scheduled job through the queue, as its scheduler does, and returns its result. */
-async function runSweep(): Promise<OutboxSweepResult> {
-  const job = await queue.add(SWEEP_STUCK_OUTBOX, {});
-  await eventually(async () => (await job.getState()) === 'completed', 20_000);
-  return (await queue.getJob(job.id!))!.returnvalue as OutboxSweepResult;
-}
+const runSweep = () => runScheduledJob<OutboxSweepResult>(queue, SWEEP_STUCK_OUTBOX);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -64,13 +60,8 @@ beforeAll(async () => {
     failures += 1;
     throw new UnrecoverableError('This event can never be handled');
   });
-  // The tests run the sweep themselves; a scheduled run racing them would make counts vary.
-  scheduler = await eventually(() => queue.getJobScheduler(SWEEP_STUCK_OUTBOX));
-  await queue.removeJobScheduler(SWEEP_STUCK_OUTBOX);
-  await eventually(async () => {
-    const pending = await queue.getJobs(['active', 'waiting', 'delayed', 'prioritized']);
-    return pending.every((job) => job.name !== SWEEP_STUCK_OUTBOX);
-  });
+  // The tests run the job themselves; a scheduled run racing them would make counts vary.
+  scheduler = await takeOverScheduler(queue, SWEEP_STUCK_OUTBOX);
 });
 
 afterAll(async () => {

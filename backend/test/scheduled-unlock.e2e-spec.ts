@@ -1,8 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { startOfMonth } from '@rafter/domain/billing';
-import { type LeadListItem, type RealtimeEvents } from '@rafter/domain/crm';
+import { type LeadListItem } from '@rafter/domain/crm';
 import { type Queue } from 'bullmq';
-import { io, type Socket } from 'socket.io-client';
 import { QUEUES } from '../src/core/queue/jobs';
 import { type SubscriptionPlan, type SubscriptionStatus } from '../src/generated/prisma/client';
 import {
@@ -14,6 +13,8 @@ import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads } from './factories/owner.factory';
 import { eventually } from './utils/async';
+import { openDashboardSocket } from './utils/dashboard-socket';
+import { runScheduledJob, takeOverScheduler } from './utils/scheduled-jobs';
 import { startTestStack, type TestStack } from './utils/stack';
 
 const DAY = 24 * 3600_000;
@@ -57,12 +58,7 @@ async function ownerWithLeads(options: {
 const lockedCount = (ownerId: string) =>
   stack.prisma.lead.count({ where: { ownerId, locked: true } });
 
-/** Runs the scheduled job through the queue, as its scheduler does. */
-async function runUnlock(): Promise<UnlockNewPeriodResult> {
-  const job = await queue.add(UNLOCK_NEW_PERIOD_LEADS, {});
-  await eventually(async () => (await job.getState()) === 'completed', 20_000);
-  return (await queue.getJob(job.id!))!.returnvalue as UnlockNewPeriodResult;
-}
+const runUnlock = () => runScheduledJob<UnlockNewPeriodResult>(queue, UNLOCK_NEW_PERIOD_LEADS);
 
 beforeAll(async () => {
   stack = await startTestStack({
@@ -72,12 +68,7 @@ beforeAll(async () => {
   });
   queue = stack.worker.get<Queue>(getQueueToken(QUEUES.events), { strict: false });
   // The tests run the job themselves; a scheduled run racing them would make counts vary.
-  scheduler = await eventually(() => queue.getJobScheduler(UNLOCK_NEW_PERIOD_LEADS));
-  await queue.removeJobScheduler(UNLOCK_NEW_PERIOD_LEADS);
-  await eventually(async () => {
-    const pending = await queue.getJobs(['active', 'waiting', 'delayed', 'prioritized']);
-    return pending.every((job) => job.name !== UNLOCK_NEW_PERIOD_LEADS);
-  });
+  scheduler = await takeOverScheduler(queue, UNLOCK_NEW_PERIOD_LEADS);
 });
 
 afterAll(async () => {
@@ -150,32 +141,20 @@ describe('unlocking leads when a new month begins', () => {
     const locked = await stack.prisma.lead.findFirstOrThrow({
       where: { ownerId: owner.id, locked: true },
     });
-    await stack.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = stack.app.getHttpServer().address();
-    if (!address || typeof address === 'string') throw new Error('api is not listening');
-    const signIn = await stack.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: owner.email, password: owner.password },
-    });
-    const socket: Socket<RealtimeEvents> = io(`http://127.0.0.1:${address.port}`, {
-      transports: ['websocket'],
-      auth: { token: signIn.json<{ accessToken: string }>().accessToken },
-      reconnection: false,
-      forceNew: true,
-    });
-    const updated: LeadListItem[] = [];
-    socket.on('lead:updated', ({ lead }) => updated.push(lead));
+    const dashboard = await openDashboardSocket(stack.app, owner);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       expect((await runUnlock()).unlocked).toBe(1);
-      const lead = await eventually(() => updated[0], 10_000);
-      expect(lead).toMatchObject({ id: locked.id, locked: false, email: locked.email });
+      const updated = await eventually(
+        () => dashboard.received.find((entry) => entry.event === 'lead:updated'),
+        10_000,
+      );
+      expect((updated.payload as { lead: LeadListItem }).lead).toMatchObject({
+        id: locked.id,
+        locked: false,
+        email: locked.email,
+      });
     } finally {
-      socket.disconnect();
+      dashboard.close();
     }
   }, 60_000);
 });

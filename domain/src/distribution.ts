@@ -1,3 +1,4 @@
+import { wallClockUtc } from './billing';
 import { matchesServiceArea } from './service-area';
 
 /** A shared main-site lead goes to at most this many contractors. */
@@ -148,37 +149,12 @@ export function startOfDay(now: Date, timeZone: string | null): Date {
   const utcStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   if (!timeZone) return new Date(utcStart);
   try {
-    const local = wallClock(now.getTime(), timeZone);
+    const local = new Date(wallClockUtc(now.getTime(), timeZone));
     const guess = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
     // The zone's offset at the guess, then again at the corrected instant (DST changes).
-    const first = guess - (wallClock(guess, timeZone).getTime() - guess);
-    return new Date(guess - (wallClock(first, timeZone).getTime() - first));
+    const first = guess - (wallClockUtc(guess, timeZone) - guess);
+    return new Date(guess - (wallClockUtc(first, timeZone) - first));
   } catch {
     return new Date(utcStart);
   }
-}
-
-/** The wall-clock time in `timeZone` at `instant`, written as if it were UTC. */
-function wallClock(instant: number, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return new Date(
-    Date.UTC(
-      part('year'),
-      part('month') - 1,
-      part('day'),
-      part('hour'),
-      part('minute'),
-      part('second'),
-    ),
-  );
 }

@@ -13,6 +13,7 @@ import { EventsProcessor } from './events.processor';
 import { JobHandlers } from './job-handlers';
 import { QUEUES } from './jobs';
 import { QueueModule } from './queue.module';
+import { scheduleEvery } from './schedule';
 
 /** What only the worker process runs: the processors, the outbox relay and its sweep. */
 @Global()
@@ -34,19 +35,8 @@ export class WorkerQueueModule implements OnModuleInit, OnApplicationBootstrap {
     this.handlers.register(SWEEP_STUCK_OUTBOX, () => this.sweep.run());
   }
 
-  /** One scheduler for all workers, as AuthWorkerModule does for its sweep. */
+  /** The stuck-outbox sweep, every ten minutes. */
   onApplicationBootstrap(): void {
-    this.queue
-      .upsertJobScheduler(
-        SWEEP_STUCK_OUTBOX,
-        { every: OUTBOX_SWEEP_INTERVAL_MS },
-        { name: SWEEP_STUCK_OUTBOX },
-      )
-      .catch((error: unknown) =>
-        this.logger.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'Could not schedule the outbox sweep',
-        ),
-      );
+    scheduleEvery(this.queue, SWEEP_STUCK_OUTBOX, OUTBOX_SWEEP_INTERVAL_MS, this.logger);
   }
 }

@@ -3,6 +3,7 @@ import { Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '
 import { type Queue } from 'bullmq';
 import { JobHandlers } from '../../core/queue/job-handlers';
 import { QUEUES } from '../../core/queue/jobs';
+import { scheduleEvery } from '../../core/queue/schedule';
 import { WorkerRealtimeModule } from '../../core/realtime/worker-realtime.module';
 import { LeadsRepository } from '../leads/leads.repository';
 import { LeadsService } from '../leads/leads.service';
@@ -40,19 +41,8 @@ export class BillingWorkerModule implements OnModuleInit, OnApplicationBootstrap
     this.handlers.register(UNLOCK_NEW_PERIOD_LEADS, () => this.unlock.run());
   }
 
-  /** One scheduler for all workers: upserting the same id from each is idempotent. */
+  /** The new-period unlock, hourly. */
   onApplicationBootstrap(): void {
-    this.queue
-      .upsertJobScheduler(
-        UNLOCK_NEW_PERIOD_LEADS,
-        { every: UNLOCK_INTERVAL_MS },
-        { name: UNLOCK_NEW_PERIOD_LEADS },
-      )
-      .catch((error: unknown) =>
-        this.logger.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'Could not schedule the new-period unlock',
-        ),
-      );
+    scheduleEvery(this.queue, UNLOCK_NEW_PERIOD_LEADS, UNLOCK_INTERVAL_MS, this.logger);
   }
 }
