@@ -27,9 +27,11 @@ export class WorkerRealtimeEmitter implements OnModuleDestroy {
     );
   }
 
-  async onModuleDestroy(): Promise<void> {
-    // Not server.close(): it closes an engine this server never had.
-    await this.server.of('/').adapter.close();
+  /**
+   * Not server.close(), which closes an engine this server never had, nor the adapter's close(),
+   * whose unsubscribes would wait for Redis if it is down: dropping the connections is enough.
+   */
+  onModuleDestroy(): void {
     this.pubClient.disconnect();
     this.subClient.disconnect();
   }
