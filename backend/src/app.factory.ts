@@ -17,6 +17,7 @@ import { registerNulGuard } from './core/http/nul-guard';
 import { registerSecurity } from './core/http/security';
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 import { registerUploads } from './core/storage/uploads';
+import { registerQueueDashboard } from './modules/admin/queue-dashboard';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -68,6 +69,7 @@ export async function createApp(
     limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1 },
   });
   await registerUploads(fastify, config);
+  await registerQueueDashboard(fastify, config);
   const fallback = await registerFrontend(fastify, config.FRONTEND_DIST);
 
   app.useGlobalFilters(new HttpExceptionFilter(fallback));

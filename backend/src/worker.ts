@@ -1,11 +1,16 @@
 import { loadConfigOrExit } from './config/config';
-import { exitAfterShutdownTimeout } from './core/shutdown';
-import { createWorker } from './worker.factory';
+import { closeOnShutdownSignal } from './core/shutdown';
+import { closeWorker, createWorker } from './worker.factory';
 
-async function main(): Promise<void> {
+function main(): void {
   const config = loadConfigOrExit();
-  exitAfterShutdownTimeout(config.SHUTDOWN_TIMEOUT_MS);
-  await createWorker();
+  const worker = createWorker();
+  // SIGTERM: running jobs finish (within SHUTDOWN_TIMEOUT_MS), then the process exits 0.
+  closeOnShutdownSignal(worker, closeWorker, config.SHUTDOWN_TIMEOUT_MS);
+  worker.catch((error: unknown) => {
+    console.error('Worker failed to start', error);
+    process.exit(1);
+  });
 }
 
-void main();
+main();

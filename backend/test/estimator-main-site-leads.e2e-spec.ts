@@ -105,10 +105,16 @@ describe('POST /api/main-site-leads', () => {
     expect(stored.material).toBe('Wood shake/composite');
   });
 
-  it('writes no outbox event (distribution is a later issue)', async () => {
-    const before = await prisma.outboxEvent.count();
-    expect((await submit({ lead: leadInput() })).statusCode).toBe(201);
-    expect(await prisma.outboxEvent.count()).toBe(before);
+  it('writes the distribution event with the lead', async () => {
+    const response = await submit({ lead: leadInput() });
+    expect(response.statusCode).toBe(201);
+    const events = await prisma.outboxEvent.findMany({
+      where: {
+        topic: 'main-site-lead.captured',
+        payload: { equals: { mainSiteLeadId: response.json().id } },
+      },
+    });
+    expect(events).toHaveLength(1);
   });
 
   it('answers a bot 201 and stores nothing', async () => {

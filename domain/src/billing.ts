@@ -92,7 +92,8 @@ export interface RefundResponse {
 export const CHECKOUT_SUCCESS_PATH = '/dashboard?tab=subscription&checkout=success';
 export const CHECKOUT_CANCEL_PATH = '/dashboard?tab=subscription&checkout=canceled';
 
-function wallClockUtc(instant: number, timeZone: string): number {
+/** The wall-clock time in `timeZone` at `instant`, as epoch ms read as if it were UTC. */
+export function wallClockUtc(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

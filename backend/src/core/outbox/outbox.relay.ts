@@ -9,6 +9,7 @@ import { producerQueueOptions } from '../queue/queue.module';
 const BATCH_SIZE = 200;
 /** A row whose topic has no handler waits this long before the relay looks at it again. */
 const UNKNOWN_TOPIC_DELAY_MS = 10 * 60_000;
+export const NO_HANDLER_ERROR = 'No job handler for this topic';
 
 /** The queue refused a batch; the rows stay unpublished and are retried on the next tick. */
 class QueueUnavailableError extends Error {
@@ -53,7 +54,21 @@ export class OutboxRelay implements OnModuleDestroy {
   /** Starts polling, after checking that every waiting event has a handler. */
   async start(): Promise<void> {
     await this.assertEveryTopicHasAHandler();
+    await this.releaseParked();
     this.schedule(0);
+  }
+
+  /**
+   * Rows parked because no handler existed (an older worker relayed a newer api's event) are due
+   * at once when this worker has that handler, instead of waiting out their delay.
+   */
+  async releaseParked(): Promise<number> {
+    const topics = this.handlers.names();
+    if (topics.length === 0) return 0;
+    return this.prisma.$executeRaw`
+      UPDATE outbox SET available_at = now()
+      WHERE published_at IS NULL AND available_at > now() AND last_error = ${NO_HANDLER_ERROR}
+        AND topic = ANY(${topics}::text[])`;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -138,7 +153,7 @@ export class OutboxRelay implements OnModuleDestroy {
         }
         if (unknown.length) {
           await tx.$executeRaw`
-            UPDATE outbox SET attempts = attempts + 1, last_error = 'No job handler for this topic',
+            UPDATE outbox SET attempts = attempts + 1, last_error = ${NO_HANDLER_ERROR},
               available_at = now() + ${UNKNOWN_TOPIC_DELAY_MS} * interval '1 millisecond'
             WHERE id = ANY(${unknown.map((row) => row.id)}::uuid[])`;
         }

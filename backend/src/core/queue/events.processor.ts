@@ -3,9 +3,9 @@ import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, Queue, UnrecoverableError } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { JobHandlers } from './job-handlers';
-import { QUEUES } from './jobs';
+import { QUEUES, WORKER_LOCK_OPTIONS } from './jobs';
 
-@Processor(QUEUES.events)
+@Processor(QUEUES.events, { ...WORKER_LOCK_OPTIONS })
 export class EventsProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(EventsProcessor.name);
   private lastConnectionWarning = 0;
@@ -36,6 +36,14 @@ export class EventsProcessor extends WorkerHost implements OnApplicationBootstra
         final ? 'Job failed for good' : 'Job failed; will retry',
       );
     });
+  }
+
+  /**
+   * Takes no new jobs and waits for the running ones to finish. Shutdown calls this before the
+   * rest of the worker closes, so a running job still has its database and mailer.
+   */
+  async drain(): Promise<void> {
+    await this.worker.close();
   }
 
   async process(job: Job): Promise<unknown> {

@@ -24,4 +24,8 @@ export class JobHandlers {
   has(name: string): boolean {
     return this.handlers.has(name);
   }
+
+  names(): string[] {
+    return [...this.handlers.keys()];
+  }
 }

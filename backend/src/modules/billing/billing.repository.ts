@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
+import { leadsCountedSince } from '../leads/lead-capture.repository';
 import {
   type Prisma,
   type SubscriptionPlan,
@@ -146,8 +147,19 @@ export class BillingRepository {
     });
   }
 
+  /** Visible leads counted toward the month since `since`, carried-over unlocks included. */
   countUnlockedLeadsSince(tx: Transaction, ownerId: string, since: Date): Promise<number> {
-    return tx.lead.count({ where: { ownerId, locked: false, createdAt: { gte: since } } });
+    return tx.lead.count({ where: { ownerId, locked: false, ...leadsCountedSince(since) } });
+  }
+
+  /** Owners with locked leads whose subscription Stripe calls active. */
+  async findOwnerIdsWithLockedLeads(): Promise<string[]> {
+    const rows = await this.prisma.lead.findMany({
+      where: { locked: true, owner: { subscription: { status: 'active' } } },
+      distinct: ['ownerId'],
+      select: { ownerId: true },
+    });
+    return rows.map((row) => row.ownerId);
   }
 
   /**

@@ -57,6 +57,21 @@ export interface NewMainSiteLead extends LeadContact {
   leadScore: number;
 }
 
+/**
+ * The leads that count toward the monthly limit of the month starting at `since`: those received
+ * in it, and earlier ones unlocked in it (carried over from a month whose limit they exceeded).
+ * Capture, distribution and billing's unlock all count this way, so a carried-over lead takes the
+ * place of a new one rather than adding to the allowance.
+ */
+export function leadsCountedSince(since: Date): Prisma.LeadWhereInput {
+  return {
+    OR: [
+      { createdAt: { gte: since } },
+      { events: { some: { type: 'unlocked', createdAt: { gte: since } } } },
+    ],
+  };
+}
+
 @Injectable()
 export class LeadCaptureRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -91,7 +106,7 @@ export class LeadCaptureRepository {
   }
 
   countLeadsSince(tx: Transaction, ownerId: string, since: Date): Promise<number> {
-    return tx.lead.count({ where: { ownerId, createdAt: { gte: since } } });
+    return tx.lead.count({ where: { ownerId, ...leadsCountedSince(since) } });
   }
 
   /** Inserts the lead with its 'created' timeline event; returns the lead id. */
@@ -110,8 +125,12 @@ export class LeadCaptureRepository {
     return row.id;
   }
 
-  async createMainSiteLead(lead: NewMainSiteLead): Promise<string> {
-    const row = await this.prisma.mainSiteLead.create({ data: lead, select: { id: true } });
+  inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+
+  async createMainSiteLead(tx: Transaction, lead: NewMainSiteLead): Promise<string> {
+    const row = await tx.mainSiteLead.create({ data: lead, select: { id: true } });
     return row.id;
   }
 }

@@ -26,6 +26,10 @@ import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { RoofMeasurementService } from '../calculator/roof-measurement.service';
+import {
+  MAIN_SITE_LEAD_CAPTURED,
+  type MainSiteLeadCapturedEvent,
+} from '../distribution/events/main-site-lead-captured.event';
 import { LEAD_CAPTURED, type LeadCapturedEvent } from './events/lead-captured.event';
 import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadsException } from './leads.exception';
@@ -159,7 +163,10 @@ export class LeadCaptureService {
     return { id, roofArea, estimate, score };
   }
 
-  /** The main site's estimator: no contractor yet, default prices, the spec's score. */
+  /**
+   * The main site's estimator: no contractor yet, default prices, the spec's score. The worker
+   * then offers the lead to contractors.
+   */
   async captureMainSiteLead(
     payload: MainSiteLeadPayload,
     clientIp: string,
@@ -173,10 +180,16 @@ export class LeadCaptureService {
     const roofArea = await this.roofArea(lead);
     const estimate = computeEstimate(roofArea, DEFAULT_MATERIAL_PRICING[lead.material]);
     const { score } = scoreMainSiteLead({ ...lead, roofArea });
-    const id = await this.repository.createMainSiteLead({
-      ...leadColumns(lead, roofArea, estimate),
-      material: MATERIAL_LABELS[lead.material],
-      leadScore: score,
+    // The row and its distribution event commit together (docs/lead-distribution.md).
+    const id = await this.repository.inTransaction(async (tx) => {
+      const mainSiteLeadId = await this.repository.createMainSiteLead(tx, {
+        ...leadColumns(lead, roofArea, estimate),
+        material: MATERIAL_LABELS[lead.material],
+        leadScore: score,
+      });
+      const event: MainSiteLeadCapturedEvent = { mainSiteLeadId };
+      await this.outbox.add(tx, MAIN_SITE_LEAD_CAPTURED, { ...event });
+      return mainSiteLeadId;
     });
     this.logger.log({ mainSiteLeadId: id }, 'Main-site lead captured');
     return { id, roofArea, estimate, score };

@@ -1,0 +1,67 @@
+import { Inject, Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { type RealtimeServer, RealtimeGateway } from './realtime.gateway';
+import { RealtimePublisher } from './realtime.publisher';
+
+/**
+ * The adapter sends its SUBSCRIBE and PSUBSCRIBE without handling the replies, so one still
+ * pending when the connection closes (a worker stopped right after it started, or while Redis is
+ * down) would be an unhandled rejection. The worker only publishes; those replies do not matter.
+ */
+function withHandledSubscribes(client: Redis): Redis {
+  for (const command of ['subscribe', 'psubscribe'] as const) {
+    const send = client[command].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const quiet = (...args: unknown[]) => {
+      const reply = send(...args);
+      reply.catch(() => {});
+      return reply;
+    };
+    (client as unknown as Record<string, unknown>)[command] = quiet;
+  }
+  return client;
+}
+
+/**
+ * The worker has no sockets of its own. This Socket.IO server is never attached to a port: it
+ * only carries the Redis adapter (same channel as the api's RedisIoAdapter), so what the worker
+ * emits to an owner's room reaches that owner's sockets on every api instance.
+ */
+@Injectable()
+export class WorkerRealtimeEmitter implements OnModuleDestroy {
+  readonly server: RealtimeServer;
+  private readonly pubClient: Redis;
+  private readonly subClient: Redis;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.pubClient = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.subClient = withHandledSubscribes(this.pubClient.duplicate());
+    for (const client of [this.pubClient, this.subClient]) client.on('error', () => {});
+    this.server = new Server() as RealtimeServer;
+    this.server.adapter(
+      createAdapter(this.pubClient, this.subClient, { key: `${config.QUEUE_PREFIX}:socket.io` }),
+    );
+  }
+
+  /**
+   * Not server.close(), which closes an engine this server never had, nor the adapter's close(),
+   * whose unsubscribes would wait for Redis if it is down: dropping the connections is enough.
+   */
+  onModuleDestroy(): void {
+    this.pubClient.disconnect();
+    this.subClient.disconnect();
+  }
+}
+
+/** RealtimePublisher for the worker, emitting through Redis to the api instances. */
+@Module({
+  providers: [
+    WorkerRealtimeEmitter,
+    { provide: RealtimeGateway, useExisting: WorkerRealtimeEmitter },
+    RealtimePublisher,
+  ],
+  exports: [RealtimePublisher],
+})
+export class WorkerRealtimeModule {}

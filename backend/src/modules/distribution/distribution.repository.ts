@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { type StoredMaterialPrice } from '@rafter/domain/materials';
+import { type SubscriptionState } from '@rafter/domain/plans';
+import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
+import { PrismaService } from '../../core/database/prisma.service';
+import { type LeadType, type Prisma } from '../../generated/prisma/client';
+import { MATERIAL_PRICE_SELECT, toStoredPrices } from '../calculator/material-prices';
+import { leadsCountedSince } from '../leads/lead-capture.repository';
+
+export type Transaction = Prisma.TransactionClient;
+
+/** Advisory lock (single key) that lets one distribution run at a time, across all workers. */
+const DISTRIBUTION_LOCK = 72707381;
+
+/** A contractor that might receive main-site leads, as stored. */
+export interface ContractorRow {
+  userId: string;
+  areasOfService: string[];
+  leadType: LeadType;
+  idealCustomerValue: number | null;
+  leadsPerDay: number;
+  timezone: string | null;
+  subscription: SubscriptionState;
+  prices: StoredMaterialPrice[];
+}
+
+const MAIN_SITE_LEAD_SELECT = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  address: true,
+  zipCode: true,
+  latitude: true,
+  longitude: true,
+  ownership: true,
+  material: true,
+  stories: true,
+  roofArea: true,
+  distributedAt: true,
+} as const;
+
+export type MainSiteLeadRow = Prisma.MainSiteLeadGetPayload<{
+  select: typeof MAIN_SITE_LEAD_SELECT;
+}>;
+
+@Injectable()
+export class DistributionRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Runs `work` in a transaction holding the distribution lock: distributions happen one after
+   * another, so each sees the assignments the previous one made.
+   */
+  withDistributionLock<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DISTRIBUTION_LOCK}::int8)`;
+        return work(tx);
+      },
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+  }
+
+  /** Takes the owners' lead-count locks in a fixed order (capture and billing take one each). */
+  async lockOwners(tx: Transaction, ownerIds: string[]): Promise<void> {
+    for (const ownerId of [...ownerIds].sort()) await lockOwnerLeads(tx, ownerId);
+  }
+
+  findMainSiteLead(tx: Transaction, id: string): Promise<MainSiteLeadRow | null> {
+    return tx.mainSiteLead.findUnique({ where: { id }, select: MAIN_SITE_LEAD_SELECT });
+  }
+
+  /** Contractors with service areas whose subscription says active; the caller checks the rest. */
+  async findContractors(tx: Transaction): Promise<ContractorRow[]> {
+    const rows = await tx.businessProfile.findMany({
+      where: { areasOfService: { isEmpty: false }, user: { subscription: { status: 'active' } } },
+      select: {
+        userId: true,
+        areasOfService: true,
+        leadType: true,
+        idealCustomerValue: true,
+        leadsPerDay: true,
+        timezone: true,
+        user: {
+          select: {
+            subscription: { select: { plan: true, status: true, currentPeriodEnd: true } },
+            materialPricing: MATERIAL_PRICE_SELECT,
+          },
+        },
+      },
+    });
+    return rows.map((row) => ({
+      userId: row.userId,
+      areasOfService: row.areasOfService,
+      leadType: row.leadType,
+      idealCustomerValue: row.idealCustomerValue?.toNumber() ?? null,
+      leadsPerDay: row.leadsPerDay,
+      timezone: row.timezone,
+      subscription: row.user.subscription ?? { plan: null, status: null, currentPeriodEnd: null },
+      prices: toStoredPrices(row.user.materialPricing),
+    }));
+  }
+
+  /** Main-site leads assigned to each user since its own instant (the start of its day). */
+  async countAssignedSince(
+    tx: Transaction,
+    since: { userId: string; since: Date }[],
+  ): Promise<Map<string, number>> {
+    if (since.length === 0) return new Map();
+    const rows = await tx.$queryRaw<{ user_id: string; count: number }[]>`
+      SELECT s.user_id::text AS user_id, count(a.id)::int AS count
+      FROM unnest(${since.map((item) => item.userId)}::uuid[],
+                  ${since.map((item) => item.since)}::timestamptz[]) AS s(user_id, since)
+      LEFT JOIN lead_assignments a ON a.user_id = s.user_id AND a.created_at >= s.since
+      GROUP BY s.user_id`;
+    return new Map(rows.map((row) => [row.user_id, row.count]));
+  }
+
+  /** Leads of every source counted toward each owner's month since `since`, as capture counts. */
+  async countLeadsSince(
+    tx: Transaction,
+    ownerIds: string[],
+    since: Date,
+  ): Promise<Map<string, number>> {
+    const rows = await tx.lead.groupBy({
+      by: ['ownerId'],
+      where: { ownerId: { in: ownerIds }, ...leadsCountedSince(since) },
+      _count: { _all: true },
+    });
+    return new Map(rows.map((row) => [row.ownerId, row._count._all]));
+  }
+
+  async lastAssignedAt(tx: Transaction, userIds: string[]): Promise<Map<string, Date>> {
+    const rows = await tx.leadAssignment.groupBy({
+      by: ['userId'],
+      where: { userId: { in: userIds } },
+      _max: { createdAt: true },
+    });
+    return new Map(
+      rows.flatMap((row) => (row._max.createdAt ? [[row.userId, row._max.createdAt]] : [])),
+    );
+  }
+
+  async createAssignment(
+    tx: Transaction,
+    assignment: { mainSiteLeadId: string; userId: string; leadId: string; createdAt: Date },
+  ): Promise<void> {
+    await tx.leadAssignment.create({ data: assignment });
+  }
+
+  async markDistributed(tx: Transaction, id: string, at: Date): Promise<void> {
+    await tx.mainSiteLead.update({ where: { id }, data: { distributedAt: at } });
+  }
+}

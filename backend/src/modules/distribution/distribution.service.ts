@@ -1,0 +1,204 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { startOfMonth } from '@rafter/domain/billing';
+import {
+  distributeLead,
+  type DistributionCandidate,
+  type DistributionLead,
+  ineligibility,
+  startOfDay,
+} from '@rafter/domain/distribution';
+import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
+import { scoreOwnerLead } from '@rafter/domain/lead-score';
+import {
+  isMaterial,
+  type Material,
+  MATERIAL_LABELS,
+  MATERIALS,
+  mergeMaterialPricing,
+} from '@rafter/domain/materials';
+import { leadAllowance, planLevel, NO_PLAN_LEVEL } from '@rafter/domain/plans';
+import { isHomeowner } from '@rafter/domain/property';
+import { UnrecoverableError } from 'bullmq';
+import { OutboxService } from '../../core/outbox/outbox.service';
+import { LEAD_CAPTURED, type LeadCapturedEvent } from '../leads/events/lead-captured.event';
+import { LeadCaptureRepository } from '../leads/lead-capture.repository';
+import { lockReason } from '../leads/lead-capture.service';
+import { LeadsService } from '../leads/leads.service';
+import {
+  type ContractorRow,
+  DistributionRepository,
+  type MainSiteLeadRow,
+  type Transaction,
+} from './distribution.repository';
+
+export type DistributionOutcome = 'distributed' | 'no-eligible-contractor' | 'already-distributed';
+
+export interface DistributionResult {
+  outcome: DistributionOutcome;
+  /** The CRM leads created, one per contractor. */
+  assigned: { ownerId: string; leadId: string }[];
+}
+
+/** The main site stores the material's label ('Asphalt shingles'); contractors' leads the id. */
+function materialOf(label: string): Material {
+  const material = MATERIALS.find((id) => MATERIAL_LABELS[id] === label);
+  if (material) return material;
+  if (isMaterial(label)) return label;
+  throw new UnrecoverableError(`Unknown material on main-site lead: ${label}`);
+}
+
+/**
+ * Offers main-site leads to contractors (docs/lead-distribution.md). Who receives a lead is the
+ * domain's `distributeLead`; this service gathers its inputs under locks and writes the result:
+ * per contractor a CRM lead (source 'marketplace', the contractor's prices and owner-flow score),
+ * a LeadAssignment and the usual `lead.captured` event, all in one transaction with the lead's
+ * distributed_at, so a retried or concurrent job never assigns twice.
+ */
+@Injectable()
+export class DistributionService {
+  private readonly logger = new Logger(DistributionService.name);
+
+  constructor(
+    private readonly repository: DistributionRepository,
+    private readonly leads: LeadCaptureRepository,
+    private readonly outbox: OutboxService,
+    private readonly crm: LeadsService,
+  ) {}
+
+  async distribute(mainSiteLeadId: string, now = new Date()): Promise<DistributionResult> {
+    const result = await this.repository.withDistributionLock(async (tx) => {
+      const lead = await this.repository.findMainSiteLead(tx, mainSiteLeadId);
+      if (!lead) throw new UnrecoverableError(`Main-site lead ${mainSiteLeadId} not found`);
+      if (lead.distributedAt) return { outcome: 'already-distributed' as const, assigned: [] };
+      return this.assign(tx, lead, now);
+    });
+    this.logger.log(
+      { mainSiteLeadId, outcome: result.outcome, assigned: result.assigned.length },
+      'Main-site lead distributed',
+    );
+    // After the commit; a lost event costs the dashboard a refetch, so failures only log.
+    await Promise.all(
+      result.assigned.map(({ ownerId, leadId }) =>
+        this.crm.publishCreated(ownerId, leadId).catch((error: unknown) => {
+          this.logger.warn({ leadId, ownerId, err: error }, 'Lead created event not sent');
+        }),
+      ),
+    );
+    return result;
+  }
+
+  private async assign(
+    tx: Transaction,
+    lead: MainSiteLeadRow,
+    now: Date,
+  ): Promise<DistributionResult> {
+    const material = materialOf(lead.material);
+    const target: DistributionLead = { id: lead.id, zipCode: lead.zipCode, address: lead.address };
+    const estimates = new Map<string, Estimate>();
+    const estimateFor = (contractor: ContractorRow) => {
+      let estimate = estimates.get(contractor.userId);
+      if (!estimate) {
+        estimate = computeEstimate(
+          lead.roofArea,
+          mergeMaterialPricing(contractor.prices)[material],
+        );
+        estimates.set(contractor.userId, estimate);
+      }
+      return estimate;
+    };
+
+    // Area and plan first, so only contractors that could take the lead are locked and counted.
+    const contractors = (await this.repository.findContractors(tx)).filter((contractor) => {
+      const reason = ineligibility(target, { ...this.unlimited(contractor, now), estimateMid: 0 });
+      return reason === null;
+    });
+    const ids = contractors.map((contractor) => contractor.userId);
+    await this.repository.lockOwners(tx, ids);
+    const monthStart = startOfMonth(now, null);
+    // One after another: a transaction runs its queries on one connection anyway.
+    const today = await this.repository.countAssignedSince(
+      tx,
+      contractors.map((c) => ({ userId: c.userId, since: startOfDay(now, c.timezone) })),
+    );
+    const thisMonth = await this.repository.countLeadsSince(tx, ids, monthStart);
+    const lastAssigned = await this.repository.lastAssignedAt(tx, ids);
+    const candidates: DistributionCandidate[] = contractors.map((contractor) => ({
+      ...this.unlimited(contractor, now),
+      estimateMid: estimateFor(contractor).mid,
+      assignedToday: today.get(contractor.userId) ?? 0,
+      leadsThisMonth: thisMonth.get(contractor.userId) ?? 0,
+      lastAssignedAt: lastAssigned.get(contractor.userId) ?? null,
+    }));
+    const decision = distributeLead(target, candidates);
+
+    const assigned: DistributionResult['assigned'] = [];
+    for (const ownerId of decision.assignees) {
+      const contractor = contractors.find((item) => item.userId === ownerId)!;
+      const estimate = estimateFor(contractor);
+      const { score, reasons } = scoreOwnerLead(
+        { ...lead, material, estimateMid: estimate.mid },
+        {
+          idealCustomerValue: contractor.idealCustomerValue,
+          areasOfService: contractor.areasOfService,
+        },
+      );
+      const leadId = await this.leads.createOwnerLead(tx, {
+        ownerId,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        email: lead.email,
+        phone: lead.phone,
+        address: lead.address,
+        zipCode: lead.zipCode,
+        latitude: lead.latitude,
+        longitude: lead.longitude,
+        ownership: lead.ownership,
+        stories: lead.stories,
+        roofArea: lead.roofArea,
+        estimateLow: estimate.low,
+        estimateMid: estimate.mid,
+        estimateHigh: estimate.high,
+        material,
+        isHomeowner: isHomeowner(lead.ownership),
+        score,
+        scoreReasons: reasons,
+        source: 'marketplace',
+        // Capacity was checked under the same lock, so this stays null; kept as capture's rule.
+        lockedReason: lockReason(contractor.subscription, thisMonth.get(ownerId) ?? 0, now),
+      });
+      await this.repository.createAssignment(tx, {
+        mainSiteLeadId: lead.id,
+        userId: ownerId,
+        leadId,
+        createdAt: now,
+      });
+      const event: LeadCapturedEvent = { leadId, ownerId };
+      await this.outbox.add(tx, LEAD_CAPTURED, { ...event });
+      assigned.push({ ownerId, leadId });
+    }
+    await this.repository.markDistributed(tx, lead.id, now);
+    return {
+      outcome: assigned.length > 0 ? 'distributed' : 'no-eligible-contractor',
+      assigned,
+    };
+  }
+
+  /** The candidate's plan and profile, with counts that do not limit it yet. */
+  private unlimited(
+    contractor: ContractorRow,
+    now: Date,
+  ): Omit<DistributionCandidate, 'estimateMid'> {
+    return {
+      userId: contractor.userId,
+      planActive: planLevel(contractor.subscription, now) !== NO_PLAN_LEVEL,
+      areasOfService: contractor.areasOfService,
+      leadType: contractor.leadType,
+      idealCustomerValue: contractor.idealCustomerValue,
+      leadsPerDay: contractor.leadsPerDay,
+      assignedToday: 0,
+      monthlyLimit: leadAllowance(contractor.subscription, now),
+      leadsThisMonth: 0,
+      lastAssignedAt: null,
+    };
+  }
+}
