@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
-import { leadsCountedSince } from '../leads/lead-capture.repository';
+import { countLeadsCountedSince } from '../leads/lead-capture.repository';
 import {
   type Prisma,
   type SubscriptionPlan,
@@ -148,8 +148,9 @@ export class BillingRepository {
   }
 
   /** Visible leads counted toward the month since `since`, carried-over unlocks included. */
-  countUnlockedLeadsSince(tx: Transaction, ownerId: string, since: Date): Promise<number> {
-    return tx.lead.count({ where: { ownerId, locked: false, ...leadsCountedSince(since) } });
+  async countUnlockedLeadsSince(tx: Transaction, ownerId: string, since: Date): Promise<number> {
+    const counts = await countLeadsCountedSince(tx, [ownerId], since, { visibleOnly: true });
+    return counts.get(ownerId) ?? 0;
   }
 
   /** Owners with locked leads whose subscription Stripe calls active. */

@@ -5,7 +5,7 @@ import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
 import { type LeadType, type Prisma } from '../../generated/prisma/client';
 import { MATERIAL_PRICE_SELECT, toStoredPrices } from '../calculator/material-prices';
-import { leadsCountedSince } from '../leads/lead-capture.repository';
+import { countLeadsCountedSince } from '../leads/lead-capture.repository';
 
 export type Transaction = Prisma.TransactionClient;
 
@@ -119,17 +119,8 @@ export class DistributionRepository {
   }
 
   /** Leads of every source counted toward each owner's month since `since`, as capture counts. */
-  async countLeadsSince(
-    tx: Transaction,
-    ownerIds: string[],
-    since: Date,
-  ): Promise<Map<string, number>> {
-    const rows = await tx.lead.groupBy({
-      by: ['ownerId'],
-      where: { ownerId: { in: ownerIds }, ...leadsCountedSince(since) },
-      _count: { _all: true },
-    });
-    return new Map(rows.map((row) => [row.ownerId, row._count._all]));
+  countLeadsSince(tx: Transaction, ownerIds: string[], since: Date): Promise<Map<string, number>> {
+    return countLeadsCountedSince(tx, ownerIds, since);
   }
 
   async lastAssignedAt(tx: Transaction, userIds: string[]): Promise<Map<string, Date>> {

@@ -14,6 +14,7 @@ import {
   mergeMaterialPricing,
 } from '@rafter/domain/materials';
 import {
+  leadAllowance,
   NO_PLAN_LEVEL,
   planLevel,
   shouldLockNewLead,
@@ -30,8 +31,9 @@ import {
   MAIN_SITE_LEAD_CAPTURED,
   type MainSiteLeadCapturedEvent,
 } from '../distribution/events/main-site-lead-captured.event';
-import { LEAD_CAPTURED, type LeadCapturedEvent } from './events/lead-captured.event';
-import { LeadCaptureRepository } from './lead-capture.repository';
+import { type LeadLockReason } from '../../generated/prisma/client';
+import { LEAD_CAPTURED } from './events/lead-captured.event';
+import { LeadCaptureRepository, type NewOwnerLead } from './lead-capture.repository';
 import { LeadsException } from './leads.exception';
 import { LeadsService } from './leads.service';
 
@@ -120,46 +122,55 @@ export class LeadCaptureService {
     );
 
     const { ownerId, lead } = payload;
-    const owner = await this.repository.findOwner(ownerId);
+    const [owner, roofArea] = await Promise.all([
+      this.repository.findOwner(ownerId),
+      this.roofArea(lead),
+    ]);
     if (!owner) throw new LeadsException('owner_not_found');
 
-    const roofArea = await this.roofArea(lead);
     const estimate = computeEstimate(roofArea, mergeMaterialPricing(owner.prices)[lead.material]);
     const { score, reasons } = scoreOwnerLead(
       { ...lead, roofArea, estimateMid: estimate.mid },
       { idealCustomerValue: owner.idealCustomerValue, areasOfService: owner.areasOfService },
     );
+    const newLead = (reason: LeadLockReason | null): NewOwnerLead => ({
+      ...leadColumns(lead, roofArea, estimate),
+      ownerId,
+      material: lead.material,
+      isHomeowner: isHomeowner(lead.ownership),
+      score,
+      scoreReasons: reasons,
+      source: payload.source ?? 'widget',
+      lockedReason: reason,
+    });
 
     const started = performance.now();
-    const { id, lockedReason } = await this.repository.withOwnerLock(ownerId, async (tx) => {
-      const leadsThisMonth = await this.repository.countLeadsSince(
-        tx,
-        ownerId,
-        startOfUtcMonth(now),
-      );
-      const reason = lockReason(owner.subscription, leadsThisMonth, now);
-      const leadId = await this.repository.createOwnerLead(tx, {
-        ...leadColumns(lead, roofArea, estimate),
-        ownerId,
-        material: lead.material,
-        isHomeowner: isHomeowner(lead.ownership),
-        score,
-        scoreReasons: reasons,
-        source: payload.source ?? 'widget',
-        lockedReason: reason,
-      });
-      const event: LeadCapturedEvent = { leadId, ownerId };
-      await this.outbox.add(tx, LEAD_CAPTURED, { ...event });
-      return { id: leadId, lockedReason: reason };
-    });
+    // Only a plan with a finite allowance needs this month's count, taken under the owner's lock
+    // so two leads arriving together are counted one after the other. Unlimited plans and no
+    // plan at all decide alone, and the lead, its timeline and its outbox event are one statement.
+    const allowance = leadAllowance(owner.subscription, now);
+    const row =
+      allowance !== null && allowance > 0
+        ? await this.repository.withOwnerLock(ownerId, async (tx) => {
+            const leadsThisMonth = await this.repository.countLeadsSince(
+              tx,
+              ownerId,
+              startOfUtcMonth(now),
+            );
+            const reason = lockReason(owner.subscription, leadsThisMonth, now);
+            return this.repository.insertCapturedLead(newLead(reason), LEAD_CAPTURED, tx);
+          })
+        : await this.repository.insertCapturedLead(
+            newLead(lockReason(owner.subscription, 0, now)),
+            LEAD_CAPTURED,
+          );
+    const { id, lockedReason } = row;
     this.logger.log(
       { leadId: id, ownerId, lockedReason, ms: Math.round(performance.now() - started) },
       'Lead captured',
     );
-    // After the commit, and without holding up the homeowner's answer.
-    this.crm.publishCreated(ownerId, id).catch((error: unknown) => {
-      this.logger.warn({ leadId: id, ownerId, err: error }, 'Lead created event not sent');
-    });
+    // Committed; the open dashboards hear of it without holding up the homeowner's answer.
+    this.crm.publishCreatedRow(ownerId, row);
     return { id, roofArea, estimate, score };
   }
 

@@ -117,7 +117,8 @@ const LEAD_SELECT = {
   updatedAt: true,
 } as const satisfies Prisma.LeadSelect;
 
-const LEAD_COLUMNS = Prisma.sql`
+/** The columns of a LeadRow, for queries (and RETURNING clauses) that list leads. */
+export const LEAD_COLUMNS = Prisma.sql`
   id, first_name AS "firstName", last_name AS "lastName", email, phone, address,
   zip_code AS "zipCode", latitude, longitude, ownership, material, stories,
   roof_area AS "roofArea", estimate_low AS "estimateLow", estimate_mid AS "estimateMid",

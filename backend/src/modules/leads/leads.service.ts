@@ -251,6 +251,11 @@ export class LeadsService {
   }
 
   /** Publishes a just-captured lead to the owner's open dashboards. */
+  /** Publishes a lead just stored, from the row its insert returned (no extra query). */
+  publishCreatedRow(ownerId: string, row: LeadRow): void {
+    this.realtime.leadCreated(ownerId, toLeadListItem(row));
+  }
+
   async publishCreated(ownerId: string, id: string): Promise<void> {
     const row = await this.repository.findItem(ownerId, id);
     if (row) this.realtime.leadCreated(ownerId, toLeadListItem(row));
