@@ -65,7 +65,7 @@ const CASES: Record<string, Case> = {
   'GET /api/leads/export': { query: 'format=json', ownAccountOk: true },
   'GET /api/leads/{id}': {},
   'PATCH /api/leads/{id}/status': { body: { status: 'lost' } },
-  'POST /api/leads/{id}/notes': { body: { text: 'B was here' } },
+  'POST /api/leads/{id}/notes': { body: { body: 'B was here' } },
   'GET /api/material-pricing': { ownAccountOk: true },
   'PUT /api/material-pricing': {
     body: { prices: { asphalt: { min: 3, max: 4 } } },
