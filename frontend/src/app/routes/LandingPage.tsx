@@ -1,16 +1,35 @@
+import { lazy } from 'react';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { DEMO_BRAND_COLOR } from '@rafter/domain/branding';
 import { SiteFooter } from '../../components/SiteFooter';
 import { HeaderAuthButtons } from '../../features/auth/components/HeaderAuthButtons';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog';
 import { useLandingAuthLinks } from '../../features/auth/hooks/use-landing-auth-links';
 import { usePlanSelection } from '../../features/auth/hooks/use-plan-selection';
 import { ClosingSection } from '../../features/landing/components/ClosingSection';
+import { ComparisonSection } from '../../features/landing/components/ComparisonSection';
+import { DemoSection } from '../../features/landing/components/DemoSection';
+import { EndorsementSection } from '../../features/landing/components/EndorsementSection';
 import { FeaturesSection } from '../../features/landing/components/FeaturesSection';
 import { Hero } from '../../features/landing/components/Hero';
 import { HowItWorks } from '../../features/landing/components/HowItWorks';
 import { LandingHeader } from '../../features/landing/components/LandingHeader';
 import { PricingSection } from '../../features/landing/components/PricingSection';
+import { useProgressiveReveal } from '../../features/landing/hooks/use-progressive-reveal';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+// The live demo's calculator loads only when its section nears the screen (DemoSection).
+const DemoEstimator = lazy(() =>
+  import('../../features/estimator/components/Estimator').then((module) => ({
+    default: module.Estimator,
+  })),
+);
+
+/** In-page links glide to their section, unless the visitor asked for less motion. */
+const smoothScrolling = {
+  '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
+} as const;
 
 export default function LandingPage() {
   useDocumentTitle();
@@ -18,17 +37,28 @@ export default function LandingPage() {
   const selectPlan = usePlanSelection();
   const dialog = useAuthDialog();
 
+  const belowFold = [
+    <ComparisonSection key="comparison" />,
+    <HowItWorks key="how-it-works" />,
+    <FeaturesSection key="features" />,
+    <PricingSection key="pricing" onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />,
+    <DemoSection key="demo">
+      <DemoEstimator color={DEMO_BRAND_COLOR} />
+    </DemoSection>,
+    <EndorsementSection key="endorsement" />,
+    <ClosingSection key="closing" />,
+  ];
+  const revealed = useProgressiveReveal(belowFold.length);
+
   return (
     <>
+      <GlobalStyles styles={smoothScrolling} />
       <LandingHeader actions={<HeaderAuthButtons />} />
       <Box component="main">
         <Hero />
-        <HowItWorks />
-        <FeaturesSection />
-        <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />
-        <ClosingSection />
+        {belowFold.slice(0, revealed)}
       </Box>
-      <SiteFooter />
+      {revealed === belowFold.length && <SiteFooter />}
     </>
   );
 }
