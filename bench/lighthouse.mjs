@@ -150,19 +150,38 @@ function failingAudits(lhr) {
   return failing;
 }
 
-async function measure(url, chrome) {
+/**
+ * One Lighthouse run in a fresh Chrome (no cache, no leftovers of the previous run). Lighthouse
+ * occasionally fails to record a trace on a busy machine (NO_NAVSTART): such a run is repeated.
+ */
+async function runOnce(url) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: CHROME_FLAGS,
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        formFactor: 'mobile',
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (!result.lhr.runtimeError) return result.lhr;
+      if (attempt === 3) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+      log(`${url}: ${result.lhr.runtimeError.code}, running again`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+async function measure(url) {
   const runs = [];
   for (let run = 1; run <= RUNS; run++) {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      formFactor: 'mobile',
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const lhr = await runOnce(url);
     const row = figures(lhr);
     log(
       `${url} run ${run}/${RUNS}: performance ${row.performance}, accessibility ${row.accessibility}, ` +
@@ -191,12 +210,10 @@ async function main() {
   const given = option('url') ?? process.env.BENCH_URL;
   const product = given ? { baseUrl: given.replace(/\/$/, ''), stop: async () => {} } : null;
   const { baseUrl, stop } = product ?? (await startProduct());
-  let chrome;
   try {
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     const rows = [];
     for (const page of PAGES) {
-      rows.push({ page, result: await measure(`${baseUrl}${page}`, chrome) });
+      rows.push({ page, result: await measure(`${baseUrl}${page}`) });
     }
     const summary = [
       `Lighthouse ${LIGHTHOUSE_VERSION} mobile form factor (simulated throttling), ` +
@@ -210,7 +227,6 @@ async function main() {
     writeFileSync(join(ROOT, 'bench', 'results', 'lighthouse.md'), `# Lighthouse\n\n${summary}`);
     log('written to bench/results/lighthouse.md');
   } finally {
-    await chrome?.kill();
     await stop();
   }
 }

@@ -31,34 +31,46 @@ const smoothScrolling = {
   '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
 } as const;
 
+// The sections take no props from the page, so they are made once: when the page re-renders
+// (the session check answering, say), React skips them instead of rendering the page again.
+const HEADER = <LandingHeader actions={<HeaderAuthButtons />} />;
+const HERO = <Hero />;
+const HERO_FIRST_PAINT = <Hero withPreview={false} />;
+const BEFORE_PRICING = [
+  <ComparisonSection key="comparison" />,
+  <HowItWorks key="how-it-works" />,
+  <FeaturesSection key="features" />,
+];
+const AFTER_PRICING = [
+  <DemoSection key="demo">
+    <DemoEstimator color={DEMO_BRAND_COLOR} />
+  </DemoSection>,
+  <EndorsementSection key="endorsement" />,
+  <ClosingSection key="closing" />,
+];
+const FOOTER = <SiteFooter />;
+
 export default function LandingPage() {
   useDocumentTitle();
   useLandingAuthLinks();
   const selectPlan = usePlanSelection();
   const dialog = useAuthDialog();
-
   const belowFold = [
-    <ComparisonSection key="comparison" />,
-    <HowItWorks key="how-it-works" />,
-    <FeaturesSection key="features" />,
+    ...BEFORE_PRICING,
     <PricingSection key="pricing" onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />,
-    <DemoSection key="demo">
-      <DemoEstimator color={DEMO_BRAND_COLOR} />
-    </DemoSection>,
-    <EndorsementSection key="endorsement" />,
-    <ClosingSection key="closing" />,
+    ...AFTER_PRICING,
   ];
   const revealed = useProgressiveReveal(belowFold.length);
 
   return (
     <>
       <GlobalStyles styles={smoothScrolling} />
-      <LandingHeader actions={<HeaderAuthButtons />} />
+      {HEADER}
       <Box component="main">
-        <Hero />
+        {revealed === 0 ? HERO_FIRST_PAINT : HERO}
         {belowFold.slice(0, revealed)}
       </Box>
-      {revealed === belowFold.length && <SiteFooter />}
+      {revealed === belowFold.length && FOOTER}
     </>
   );
 }

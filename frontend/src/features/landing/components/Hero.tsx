@@ -10,7 +10,16 @@ import RoofingRoundedIcon from '@mui/icons-material/RoofingRounded';
 import { LANDING_CLAIMS } from './claims';
 import { EstimatePreview } from './EstimatePreview';
 
-export function Hero() {
+interface HeroProps {
+  /**
+   * The product picture beside the copy. The page leaves it out of its very first render, so the
+   * headline paints sooner; it is below the copy on phones and beside the taller copy on wider
+   * screens, so adding it moves nothing on screen.
+   */
+  withPreview?: boolean;
+}
+
+export function Hero({ withPreview = true }: HeroProps) {
   return (
     <Box
       component="section"
@@ -104,7 +113,7 @@ export function Hero() {
             </Box>
           </Box>
 
-          <EstimatePreview />
+          {withPreview && <EstimatePreview />}
         </Box>
       </Container>
     </Box>
