@@ -16,7 +16,6 @@ import { Hero } from '../../features/landing/components/Hero';
 import { HowItWorks } from '../../features/landing/components/HowItWorks';
 import { LandingHeader } from '../../features/landing/components/LandingHeader';
 import { PricingSection } from '../../features/landing/components/PricingSection';
-import { useProgressiveReveal } from '../../features/landing/hooks/use-progressive-reveal';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The live demo's calculator loads only when its section nears the screen (DemoSection).
@@ -35,19 +34,22 @@ const smoothScrolling = {
 // (the session check answering, say), React skips them instead of rendering the page again.
 const HEADER = <LandingHeader actions={<HeaderAuthButtons />} />;
 const HERO = <Hero />;
-const HERO_FIRST_PAINT = <Hero withPreview={false} />;
-const BEFORE_PRICING = [
-  <ComparisonSection key="comparison" />,
-  <HowItWorks key="how-it-works" />,
-  <FeaturesSection key="features" />,
-];
-const AFTER_PRICING = [
-  <DemoSection key="demo">
-    <DemoEstimator color={DEMO_BRAND_COLOR} />
-  </DemoSection>,
-  <EndorsementSection key="endorsement" />,
-  <ClosingSection key="closing" />,
-];
+const BEFORE_PRICING = (
+  <>
+    <ComparisonSection />
+    <HowItWorks />
+    <FeaturesSection />
+  </>
+);
+const AFTER_PRICING = (
+  <>
+    <DemoSection>
+      <DemoEstimator color={DEMO_BRAND_COLOR} />
+    </DemoSection>
+    <EndorsementSection />
+    <ClosingSection />
+  </>
+);
 const FOOTER = <SiteFooter />;
 
 export default function LandingPage() {
@@ -55,22 +57,18 @@ export default function LandingPage() {
   useLandingAuthLinks();
   const selectPlan = usePlanSelection();
   const dialog = useAuthDialog();
-  const belowFold = [
-    ...BEFORE_PRICING,
-    <PricingSection key="pricing" onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />,
-    ...AFTER_PRICING,
-  ];
-  const revealed = useProgressiveReveal(belowFold.length);
 
   return (
     <>
       <GlobalStyles styles={smoothScrolling} />
       {HEADER}
       <Box component="main">
-        {revealed === 0 ? HERO_FIRST_PAINT : HERO}
-        {belowFold.slice(0, revealed)}
+        {HERO}
+        {BEFORE_PRICING}
+        <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />
+        {AFTER_PRICING}
       </Box>
-      {revealed === belowFold.length && FOOTER}
+      {FOOTER}
     </>
   );
 }

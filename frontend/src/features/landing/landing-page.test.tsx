@@ -54,12 +54,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The page with every section: the ones below the hero follow it in separate renders. */
 async function renderLanding(path = '/') {
   renderApp(path);
   await screen.findByRole('heading', { level: 1, name: /Instant roof-replacement estimates/ });
-  // The first render of the file also compiles every section: slow on a busy machine.
-  await screen.findByRole('navigation', { name: 'Footer' }, { timeout: 15_000 });
 }
 
 describe('landing page', { timeout: 30_000 }, () => {
@@ -206,14 +203,6 @@ describe('landing page', { timeout: 30_000 }, () => {
 
     expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeVisible();
     expect(localStorage.getItem('selectedPlan')).toBe('smart');
-  });
-
-  it('renders every section at once when opened at a #section', async () => {
-    renderApp('/#pricing');
-
-    await screen.findByRole('heading', { level: 1, name: /Instant roof-replacement estimates/ });
-    expect(screen.getByRole('region', { name: 'Simple month-to-month pricing' })).toBeVisible();
-    expect(screen.getByRole('navigation', { name: 'Footer' })).toBeVisible();
   });
 
   it('loads the live demo only near the viewport, and announces the first interaction once', async () => {

@@ -10,16 +10,7 @@ import RoofingRoundedIcon from '@mui/icons-material/RoofingRounded';
 import { LANDING_CLAIMS } from './claims';
 import { EstimatePreview } from './EstimatePreview';
 
-interface HeroProps {
-  /**
-   * The product picture beside the copy. The page leaves it out of its very first render, so the
-   * headline paints sooner; it is below the copy on phones and beside the taller copy on wider
-   * screens, so adding it moves nothing on screen.
-   */
-  withPreview?: boolean;
-}
-
-export function Hero({ withPreview = true }: HeroProps) {
+export function Hero() {
   return (
     <Box
       component="section"
@@ -113,7 +104,7 @@ export function Hero({ withPreview = true }: HeroProps) {
             </Box>
           </Box>
 
-          {withPreview && <EstimatePreview />}
+          <EstimatePreview />
         </Box>
       </Container>
     </Box>
