@@ -37,6 +37,7 @@ export function ComparisonSection() {
       eyebrow="Before and after"
       title="Stop chasing quotes. Start closing jobs."
       intro="Most homeowners want a price before they pick up the phone. Give them one, and let the serious ones come to you."
+      tinted
     >
       <Box
         sx={{
@@ -59,7 +60,7 @@ export function ComparisonSection() {
                 borderRadius: 4,
                 border: column.positive ? 2 : 1,
                 borderColor: column.positive ? 'primary.main' : 'divider',
-                bgcolor: column.positive ? '#f0fdf4' : 'grey.50',
+                bgcolor: column.positive ? '#f0fdf4' : 'background.paper',
               }}
             >
               <Typography

@@ -59,6 +59,7 @@ export function DemoSection({ children }: DemoSectionProps) {
       id="demo"
       eyebrow="Live demo"
       title="Try the calculator your customers will use"
+      tinted
       intro="This is the real estimator. Enter a zip code and an address, answer three questions and see the estimate a homeowner would. Quote requests sent from this demo come to the Rafter team, not to a roofer."
     >
       <Box

@@ -17,11 +17,7 @@ export const ENDORSEMENT = {
 /** What an estimating firm says about the estimates: the proof next to the demo. */
 export function EndorsementSection() {
   return (
-    <Box
-      component="section"
-      aria-labelledby="endorsement-title"
-      sx={{ py: { xs: 8, md: 12 }, bgcolor: 'grey.50', borderBlock: 1, borderColor: 'divider' }}
-    >
+    <Box component="section" aria-labelledby="endorsement-title" sx={{ py: { xs: 8, md: 12 } }}>
       <Container maxWidth="md">
         <Typography
           id="endorsement-title"
