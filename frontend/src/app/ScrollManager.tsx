@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType, type Location } from 'react-router';
 
 /** Scroll position per history entry, for back and forward. */
@@ -34,7 +34,9 @@ export function ScrollManager() {
     window.history.scrollRestoration = 'manual';
   }, []);
 
-  useEffect(() => {
+  // Switched with the commit that changes the page: a scroll event caused by the new page's
+  // height (the browser clamping scrollY) must not be saved as the old page's position.
+  useLayoutEffect(() => {
     const save = () => savedPositions.set(id, window.scrollY);
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);

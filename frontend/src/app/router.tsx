@@ -4,10 +4,12 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { APP_ROUTES } from '@rafter/domain/routes';
 import { AuthDialogProvider } from '../features/auth/components/AuthDialogProvider';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import LandingPage from './routes/LandingPage';
 import { ScrollManager } from './ScrollManager';
 
-// Each page is its own chunk, so a visitor downloads only the page they open.
-const LandingPage = lazy(() => import('./routes/LandingPage'));
+// Each page is its own chunk, so a visitor downloads only the page they open. The landing page,
+// where most visits start, is the exception (imported above): its code loads in parallel with
+// React instead of after it, which on a phone network decides when the page first paints.
 const TermsPage = lazy(() => import('./routes/TermsPage'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));

@@ -1,10 +1,16 @@
+import { lazy } from 'react';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { DEMO_BRAND_COLOR } from '@rafter/domain/branding';
 import { SiteFooter } from '../../components/SiteFooter';
 import { HeaderAuthButtons } from '../../features/auth/components/HeaderAuthButtons';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog';
 import { useLandingAuthLinks } from '../../features/auth/hooks/use-landing-auth-links';
 import { usePlanSelection } from '../../features/auth/hooks/use-plan-selection';
 import { ClosingSection } from '../../features/landing/components/ClosingSection';
+import { ComparisonSection } from '../../features/landing/components/ComparisonSection';
+import { DemoSection } from '../../features/landing/components/DemoSection';
+import { EndorsementSection } from '../../features/landing/components/EndorsementSection';
 import { FeaturesSection } from '../../features/landing/components/FeaturesSection';
 import { Hero } from '../../features/landing/components/Hero';
 import { HowItWorks } from '../../features/landing/components/HowItWorks';
@@ -12,6 +18,40 @@ import { LandingHeader } from '../../features/landing/components/LandingHeader';
 import { PricingSection } from '../../features/landing/components/PricingSection';
 import { DeferredVoiceAssistant } from '../../features/voice/components/DeferredVoiceAssistant';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+// The live demo's calculator loads only when its section nears the screen (DemoSection).
+const DemoEstimator = lazy(() =>
+  import('../../features/estimator/components/Estimator').then((module) => ({
+    default: module.Estimator,
+  })),
+);
+
+/** In-page links glide to their section, unless the visitor asked for less motion. */
+const smoothScrolling = {
+  '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
+} as const;
+
+// The sections take no props from the page, so they are made once: when the page re-renders
+// (the session check answering, say), React skips them instead of rendering the page again.
+const HEADER = <LandingHeader actions={<HeaderAuthButtons />} />;
+const HERO = <Hero />;
+const BEFORE_PRICING = (
+  <>
+    <ComparisonSection />
+    <HowItWorks />
+    <FeaturesSection />
+  </>
+);
+const AFTER_PRICING = (
+  <>
+    <DemoSection>
+      <DemoEstimator color={DEMO_BRAND_COLOR} />
+    </DemoSection>
+    <EndorsementSection />
+    <ClosingSection />
+  </>
+);
+const FOOTER = <SiteFooter />;
 
 export default function LandingPage() {
   useDocumentTitle();
@@ -21,15 +61,15 @@ export default function LandingPage() {
 
   return (
     <>
-      <LandingHeader actions={<HeaderAuthButtons />} />
+      <GlobalStyles styles={smoothScrolling} />
+      {HEADER}
       <Box component="main">
-        <Hero />
-        <HowItWorks />
-        <FeaturesSection />
+        {HERO}
+        {BEFORE_PRICING}
         <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />
-        <ClosingSection />
+        {AFTER_PRICING}
       </Box>
-      <SiteFooter />
+      {FOOTER}
       <DeferredVoiceAssistant />
     </>
   );

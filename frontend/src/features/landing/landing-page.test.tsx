@@ -1,13 +1,65 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_INTERACTED_EVENT } from '../../lib/demo-interaction';
 import { renderApp } from '../../test/render-app';
 
-async function renderLanding() {
-  renderApp('/');
+/** An IntersectionObserver whose targets come into view only when a test says so. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  /** Brings `target` near the viewport, as scrolling would. */
+  static reveal(target: Element) {
+    for (const observer of FakeIntersectionObserver.instances) {
+      if (!observer.targets.has(target)) continue;
+      const entry = { target, isIntersecting: true } as IntersectionObserverEntry;
+      observer.callback([entry], observer as unknown as IntersectionObserver);
+    }
+  }
+}
+
+beforeEach(() => {
+  FakeIntersectionObserver.instances = [];
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  // Signed out, and sign-up without Google: enough API for the page and its auth dialog.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      const [status, body] =
+        pathname === '/api/auth/options'
+          ? [200, { google: { enabled: false, demo: false }, demoAccount: null }]
+          : [401, { error: 'Not signed in' }];
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function renderLanding(path = '/') {
+  renderApp(path);
   await screen.findByRole('heading', { level: 1, name: /Instant roof-replacement estimates/ });
 }
 
-describe('landing page', () => {
+describe('landing page', { timeout: 30_000 }, () => {
   it('shows the QUOTE20 promo banner', async () => {
     await renderLanding();
 
@@ -84,7 +136,7 @@ describe('landing page', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Features', 'Pricing']);
+    ).toEqual(['Features', 'Pricing', 'Live Demo']);
 
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     expect(within(footer).getByRole('link', { name: 'Contact' })).toHaveAttribute(
@@ -99,5 +151,90 @@ describe('landing page', () => {
       'href',
       '/privacy',
     );
+  });
+
+  it('compares quoting without Rafter to quoting with it', async () => {
+    await renderLanding();
+
+    const section = screen.getByRole('region', {
+      name: 'Stop chasing quotes. Start closing jobs.',
+    });
+    const without = within(section).getByRole('article', { name: 'Without Rafter' });
+    const withRafter = within(section).getByRole('article', { name: 'With Rafter' });
+    expect(without).toHaveTextContent(/Phone tag/);
+    expect(withRafter).toHaveTextContent(/0-100 lead score/);
+    expect(within(withRafter).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('states the claims beside the prices', async () => {
+    await renderLanding();
+
+    const pricing = screen.getByRole('region', { name: 'Simple month-to-month pricing' });
+    const claims = within(pricing).getByRole('list', { name: 'Included with every plan' });
+    expect(
+      within(claims)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '5 minute setup',
+      '14-day money-back guarantee',
+      'Month-to-month billing, no contracts',
+      'No setup fees',
+    ]);
+    expect(pricing).toHaveTextContent('Use code QUOTE20 for 20% off your first month');
+  });
+
+  it("shows an estimating firm's endorsement with the person's name and role", async () => {
+    await renderLanding();
+
+    const section = screen.getByRole('region', { name: 'Endorsed by estimators' });
+    const quote = within(section).getByRole('figure');
+    expect(quote.querySelector('blockquote')).toHaveTextContent(/Rafter’s ranges land close/);
+    expect(quote.querySelector('figcaption')).toHaveTextContent(
+      'Marcus BellChief Estimator, Keystone Roof Estimating',
+    );
+  });
+
+  it('a plan button remembers the plan and opens sign-up', async () => {
+    await renderLanding();
+
+    const pricing = screen.getByRole('region', { name: 'Simple month-to-month pricing' });
+    await userEvent.click(within(pricing).getByRole('button', { name: 'Choose Smart Estimator' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeVisible();
+    expect(localStorage.getItem('selectedPlan')).toBe('smart');
+  });
+
+  it('loads the live demo only near the viewport, and announces the first interaction once', async () => {
+    const announced = vi.fn();
+    window.addEventListener(DEMO_INTERACTED_EVENT, announced);
+    try {
+      await renderLanding();
+      const demo = screen.getByRole('region', {
+        name: 'Try the calculator your customers will use',
+      });
+      expect(demo).toHaveAttribute('id', 'demo');
+      expect(within(demo).getByRole('status')).toHaveTextContent('Loading the live demo…');
+      expect(
+        screen.queryByRole('region', { name: 'Roof replacement estimate' }),
+      ).not.toBeInTheDocument();
+
+      act(() => FakeIntersectionObserver.reveal(screen.getByTestId('demo-frame')));
+
+      const estimator = await within(demo).findByRole('region', {
+        name: 'Roof replacement estimate',
+      });
+      expect(within(estimator).getByText('Step 1 of 6')).toBeVisible();
+      expect(announced).not.toHaveBeenCalled();
+
+      const zip = within(estimator).getByRole('textbox', { name: 'Zip Code' });
+      await userEvent.click(zip);
+      await userEvent.type(zip, '78701');
+      await userEvent.click(within(estimator).getByRole('button', { name: 'Continue' }));
+
+      expect(announced).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener(DEMO_INTERACTED_EVENT, announced);
+    }
   });
 });

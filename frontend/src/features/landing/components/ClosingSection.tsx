@@ -29,6 +29,7 @@ export function ClosingSection() {
           </Typography>
           <Typography
             variant="subtitle1"
+            component="p"
             sx={{ mt: 2, mx: 'auto', maxWidth: 560, color: '#dcfce7' }}
           >
             Set up in 5 minutes, pay month to month and try it risk-free with our 14-day money-back

@@ -7,15 +7,8 @@ import Typography from '@mui/material/Typography';
 import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import RoofingRoundedIcon from '@mui/icons-material/RoofingRounded';
-import { BILLING_TERMS } from '@rafter/domain/plans';
+import { LANDING_CLAIMS } from './claims';
 import { EstimatePreview } from './EstimatePreview';
-
-const CLAIMS = [
-  '5 minute setup',
-  `${BILLING_TERMS.moneyBackDays}-day money-back guarantee`,
-  'Month-to-month billing, no contracts',
-  'No setup fees',
-] as const;
 
 export function Hero() {
   return (
@@ -57,6 +50,7 @@ export function Hero() {
             </Typography>
             <Typography
               variant="subtitle1"
+              component="p"
               color="textSecondary"
               sx={{ mt: 3, maxWidth: 560, fontSize: { md: '1.1875rem' } }}
             >
@@ -70,12 +64,12 @@ export function Hero() {
                 See plans and pricing
               </Button>
               <Button
-                href="#how-it-works"
+                href="#demo"
                 variant="outlined"
                 size="large"
                 endIcon={<ArrowDownwardRoundedIcon />}
               >
-                How it works
+                Try the live demo
               </Button>
             </Stack>
 
@@ -94,7 +88,7 @@ export function Hero() {
                 mb: 0,
               }}
             >
-              {CLAIMS.map((claim) => (
+              {LANDING_CLAIMS.map((claim) => (
                 <Box
                   component="li"
                   key={claim}

@@ -10,6 +10,7 @@ import { PromoBanner } from './PromoBanner';
 const NAV_LINKS = [
   { href: '#features', label: 'Features' },
   { href: '#pricing', label: 'Pricing' },
+  { href: '#demo', label: 'Live Demo' },
 ] as const;
 
 /** Under the spec's 768 px breakpoint the section links give way to the account buttons. */

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { SECTION_SCROLL_MARGIN } from './landing-layout';
 
 interface LandingSectionProps {
   /** Anchor for in-page links (#features); the heading gets `<id>-title`. */
@@ -31,7 +32,7 @@ export function LandingSection({
       id={id}
       aria-labelledby={titleId}
       sx={[
-        { py: { xs: 8, md: 12 } },
+        { py: { xs: 8, md: 12 }, scrollMarginTop: SECTION_SCROLL_MARGIN },
         tinted === true && { bgcolor: 'grey.50', borderBlock: 1, borderColor: 'divider' },
       ]}
     >
@@ -48,7 +49,7 @@ export function LandingSection({
             {title}
           </Typography>
           {intro && (
-            <Typography variant="subtitle1" color="textSecondary" sx={{ mt: 2 }}>
+            <Typography variant="subtitle1" component="p" color="textSecondary" sx={{ mt: 2 }}>
               {intro}
             </Typography>
           )}

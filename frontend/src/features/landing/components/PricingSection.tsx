@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import VerifiedUserRoundedIcon from '@mui/icons-material/VerifiedUserRounded';
 import { Link as RouterLink } from 'react-router';
 import { BILLING_TERMS, PLAN_LIST, type PlanId } from '@rafter/domain/plans';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import { LANDING_CLAIMS } from './claims';
 import { PlanCard } from './PlanCard';
 import { LandingSection } from './LandingSection';
 
@@ -47,8 +49,50 @@ export function PricingSection({ onSelectPlan, onPlanIntent }: PricingSectionPro
         ))}
       </Box>
       <Box
+        component="ul"
+        aria-label="Included with every plan"
         sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
           mt: { xs: 5, md: 6 },
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(4, minmax(0, 1fr))',
+          },
+          gap: { xs: 1.5, md: 2 },
+          maxWidth: { xs: 440, sm: 'none' },
+          mx: 'auto',
+        }}
+      >
+        {LANDING_CLAIMS.map((claim) => (
+          <Box
+            component="li"
+            key={claim}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: { md: 'center' },
+              gap: 1,
+              px: 2,
+              py: 1.5,
+              borderRadius: 3,
+              bgcolor: 'grey.50',
+              border: 1,
+              borderColor: 'divider',
+              fontWeight: 600,
+            }}
+          >
+            <CheckCircleRoundedIcon aria-hidden sx={{ color: 'primary.main', fontSize: 20 }} />
+            {claim}
+          </Box>
+        ))}
+      </Box>
+      <Box
+        sx={{
+          mt: { xs: 3, md: 4 },
           display: 'flex',
           gap: 1.5,
           alignItems: 'flex-start',

@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse benchmark: the landing page and the widget page of the built product, measured in
+ * Lighthouse's mobile form factor (simulated slow 4G and 4x CPU slowdown, a 412 px phone).
+ *
+ *   npm run build && node bench/lighthouse.mjs [--url=http://host:port] [--runs=3] [--pages=/,/widget]
+ *
+ * Without --url (or BENCH_URL) it starts the built product itself the way `npm start` runs on a
+ * fresh machine: `backend/dist/launch.js` with an embedded PostgreSQL on a free port and a data
+ * directory of its own (.data/bench-lighthouse, wiped first), and stops it at the end.
+ * Each page is measured --runs times (default 3); the table shows the median of each figure.
+ * Prints a markdown table and writes it to bench/results/lighthouse.md.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const START_TIMEOUT_MS = 180_000;
+
+const log = (line) => process.stderr.write(`${line}\n`);
+
+function option(name) {
+  const arg = process.argv.find((value) => value.startsWith(`--${name}=`));
+  return arg?.slice(name.length + 3);
+}
+
+const RUNS = Number(option('runs') ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole number above 0');
+const PAGES = (option('pages') ?? '/,/widget').split(',').filter(Boolean);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, child) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${baseUrl}/api/health did not answer within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/** The built product on free ports, as e2e/serve.mjs starts it for the browser tests. */
+async function startProduct() {
+  const port = await freePort();
+  const postgresPort = await freePort();
+  const dataDir = join(ROOT, '.data', 'bench-lighthouse');
+  rmSync(dataDir, { recursive: true, force: true });
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  Object.assign(env, {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    EMBEDDED_POSTGRES_PORT: String(postgresPort),
+    QUEUE_PREFIX: `bench-lighthouse-${Date.now()}`,
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  log(`starting the built product on port ${port} (PostgreSQL on ${postgresPort})`);
+  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'launch.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return { baseUrl, stop };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The figures of one Lighthouse run: category scores 0-100, LCP and TBT in ms, CLS. */
+function figures(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+/** Audits that lost points, so a run below budget says why. */
+function failingAudits(lhr) {
+  const failing = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
+        failing.push(`${id}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+      }
+    }
+  }
+  return failing;
+}
+
+/**
+ * One Lighthouse run in a fresh Chrome (no cache, no leftovers of the previous run). Lighthouse
+ * occasionally fails to record a trace on a busy machine (NO_NAVSTART): such a run is repeated.
+ */
+async function runOnce(url) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: CHROME_FLAGS,
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        formFactor: 'mobile',
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (!result.lhr.runtimeError) return result.lhr;
+      if (attempt === 3) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+      log(`${url}: ${result.lhr.runtimeError.code}, running again`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+async function measure(url) {
+  const runs = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const lhr = await runOnce(url);
+    const row = figures(lhr);
+    log(
+      `${url} run ${run}/${RUNS}: performance ${row.performance}, accessibility ${row.accessibility}, ` +
+        `LCP ${Math.round(row.lcp)} ms, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}`,
+    );
+    for (const line of failingAudits(lhr)) log(`  below 90: ${line}`);
+    runs.push(row);
+  }
+  const keys = Object.keys(runs[0]);
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((row) => row[key]))]));
+}
+
+function table(rows) {
+  const header =
+    '| page | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | CLS |';
+  const rule = '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  const lines = rows.map(
+    ({ page, result }) =>
+      `| ${page} | ${result.performance} | ${result.accessibility} | ${result.bestPractices} | ` +
+      `${result.seo} | ${Math.round(result.lcp)} | ${Math.round(result.tbt)} | ${result.cls.toFixed(3)} |`,
+  );
+  return [header, rule, ...lines].join('\n');
+}
+
+async function main() {
+  const given = option('url') ?? process.env.BENCH_URL;
+  const product = given ? { baseUrl: given.replace(/\/$/, ''), stop: async () => {} } : null;
+  const { baseUrl, stop } = product ?? (await startProduct());
+  try {
+    const rows = [];
+    for (const page of PAGES) {
+      rows.push({ page, result: await measure(`${baseUrl}${page}`) });
+    }
+    const summary = [
+      `Lighthouse ${LIGHTHOUSE_VERSION} mobile form factor (simulated throttling), ` +
+        `median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page, ${new Date().toISOString()}.`,
+      '',
+      table(rows),
+      '',
+    ].join('\n');
+    process.stdout.write(`\n${summary}`);
+    mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench', 'results', 'lighthouse.md'), `# Lighthouse\n\n${summary}`);
+    log('written to bench/results/lighthouse.md');
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});

@@ -1,0 +1,81 @@
+import { Suspense, useRef, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { announceDemoInteraction } from '../../../lib/demo-interaction';
+import { useNearViewport } from '../hooks/use-near-viewport';
+import { LandingSection } from './LandingSection';
+
+/**
+ * At least as tall as the calculator's first step (386 px on phones, 397 px from 600 px up), so
+ * the placeholder and the calculator that replaces it take the same room and nothing below moves.
+ */
+const DEMO_MIN_HEIGHT = { xs: '392px', sm: '404px' } as const;
+
+/** The calculator's code starts loading this far before the section scrolls into view. */
+const LOAD_MARGIN = '600px';
+
+function DemoPlaceholder() {
+  return (
+    <Box
+      role="status"
+      sx={{
+        display: 'grid',
+        placeItems: 'center',
+        minHeight: DEMO_MIN_HEIGHT,
+        bgcolor: 'background.paper',
+        borderRadius: { xs: '16px', sm: '20px' },
+        border: 1,
+        borderColor: 'divider',
+        color: 'text.secondary',
+      }}
+    >
+      <Typography>Loading the live demo…</Typography>
+    </Box>
+  );
+}
+
+interface DemoSectionProps {
+  /** The live calculator: rendered, and so loaded, only when the section nears the viewport. */
+  children: ReactNode;
+}
+
+/**
+ * #demo: the real estimator in the main-site flow. Its code stays out of the first page load,
+ * and the visitor's first touch, key press or focus inside it is announced once
+ * (`demo-interacted`) so the page's other prompts can step back.
+ */
+export function DemoSection({ children }: DemoSectionProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(frame, LOAD_MARGIN);
+  const announced = useRef(false);
+  const announce = () => {
+    if (announced.current) return;
+    announced.current = true;
+    announceDemoInteraction();
+  };
+
+  return (
+    <LandingSection
+      id="demo"
+      eyebrow="Live demo"
+      title="Try the calculator your customers will use"
+      tinted
+      intro="This is the real estimator. Enter a zip code and an address, answer three questions and see the estimate a homeowner would. Quote requests sent from this demo come to the Rafter team, not to a roofer."
+    >
+      <Box
+        ref={frame}
+        data-testid="demo-frame"
+        onPointerDownCapture={announce}
+        onKeyDownCapture={announce}
+        onFocusCapture={announce}
+        sx={{ display: 'grid', maxWidth: 720, mx: 'auto', minHeight: DEMO_MIN_HEIGHT }}
+      >
+        {near ? (
+          <Suspense fallback={<DemoPlaceholder />}>{children}</Suspense>
+        ) : (
+          <DemoPlaceholder />
+        )}
+      </Box>
+    </LandingSection>
+  );
+}
