@@ -33,7 +33,9 @@ function readManifest() {
 function routeFiles(manifest, route) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the manifest has no entry chunk');
-  if (!manifest[route]) throw new Error(`the manifest has no chunk for ${route}`);
+  if (route !== 'entry' && !manifest[route]) {
+    throw new Error(`the manifest has no chunk for ${route}`);
+  }
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
@@ -42,7 +44,7 @@ function routeFiles(manifest, route) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
-  visit(route);
+  if (route !== 'entry') visit(route);
   return [...files].filter((file) => file.endsWith('.js'));
 }
 

@@ -8,7 +8,25 @@ import { createTestApp, type TestApp } from './utils/create-app';
 function builtFrontend(): string {
   const dir = mkdtempSync(join(tmpdir(), 'rafter-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Rafter</title></head><body><div id="root"></div></body></html>',
+  );
+  // Vite's manifest: the entry, the landing page's chunk and a chunk both of them import.
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/main.tsx': { file: 'assets/app-1234.js', isEntry: true, imports: ['_shared'] },
+      _shared: { file: 'assets/shared-1.js' },
+      'src/app/routes/LandingPage.tsx': {
+        file: 'assets/LandingPage-5678.js',
+        isDynamicEntry: true,
+        imports: ['_shared', '_hero'],
+      },
+      _hero: { file: 'assets/hero-9.js' },
+    }),
+  );
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(join(dir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(join(dir, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
@@ -117,6 +135,16 @@ describe('HTTP skeleton', () => {
     const missing = await inject({ url: '/no/such/page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it("preloads the landing page's own chunks on / only", async () => {
+    const home = (await inject({ url: '/' })).body;
+    expect(home).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/LandingPage-5678.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/hero-9.js"></head>',
+    );
+    expect(home).not.toContain('shared-1.js');
+    expect((await inject({ url: '/widget' })).body).not.toContain('modulepreload');
   });
 
   it('caches hashed assets for a year', async () => {

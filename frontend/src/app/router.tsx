@@ -4,12 +4,13 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { APP_ROUTES } from '@rafter/domain/routes';
 import { AuthDialogProvider } from '../features/auth/components/AuthDialogProvider';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import LandingPage from './routes/LandingPage';
 import { ScrollManager } from './ScrollManager';
 
-// Each page is its own chunk, so a visitor downloads only the page they open. The landing page,
-// where most visits start, is the exception (imported above): its code loads in parallel with
-// React instead of after it, which on a phone network decides when the page first paints.
+// Each page is its own chunk, so a visitor downloads only the page they open (the embedded
+// /widget above all). The server adds a modulepreload of the landing page's chunk to `/` only
+// (backend/src/core/http/frontend.ts), so on a phone network it still loads in parallel with React
+// instead of after it.
+const LandingPage = lazy(() => import('./routes/LandingPage'));
 const TermsPage = lazy(() => import('./routes/TermsPage'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
