@@ -11,11 +11,10 @@
  *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --owners=50]
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
   ROOT,
-  backendRequire,
+  captureLeadBody,
   benchEnv,
   fixed,
   freePort,
@@ -23,6 +22,7 @@ import {
   option,
   prepareDatabase,
   query,
+  seedContractors,
   startApi,
   stop,
   table,
@@ -30,69 +30,14 @@ import {
 
 import autocannon from 'autocannon';
 
-const { Client } = backendRequire('pg');
-
 const CONNECTIONS = option('connections', 50);
 const DURATION = option('duration', 20);
 const OWNERS = option('owners', 50);
 
-async function seedOwners(url) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const ids = [];
-    for (let index = 0; index < OWNERS + 1; index++) {
-      const id = randomUUID();
-      await client.query(
-        `INSERT INTO users (id, email, email_verified_at, updated_at)
-         VALUES ($1, $2, now(), now())`,
-        [id, `capture-bench-${index}-${Date.now()}@roofers.test`],
-      );
-      await client.query(
-        `INSERT INTO subscriptions (id, user_id, plan, status, updated_at)
-         VALUES ($1, $2, 'instant', 'active', now())`,
-        [randomUUID(), id],
-      );
-      ids.push(id);
-    }
-    // The last one receives the baseline's rows, so the product's owners hold only the product's.
-    return { productOwners: ids.slice(0, OWNERS), baselineOwner: ids[OWNERS] };
-  } finally {
-    await client.end();
-  }
-}
-
 let sequence = 0;
-function leadBody(ownerId) {
-  sequence += 1;
-  return {
-    ownerId,
-    source: 'widget',
-    website: '',
-    startedAt: Date.now() - 60_000,
-    lead: {
-      firstName: 'Ana',
-      lastName: `Bench${sequence}`,
-      email: `ana.${sequence}@example.com`,
-      phone: '(512) 555-0100',
-      address: `${100 + (sequence % 9000)} Main St, Austin, TX 78701, USA`,
-      zipCode: '78701',
-      latitude: 30.2672,
-      longitude: -97.7431,
-      ownership: 'owner',
-      material: 'asphalt',
-      stories: 'one',
-      roofArea: 2000,
-      estimateLow: 6800,
-      estimateMid: 9350,
-      estimateHigh: 11900,
-    },
-  };
-}
 
 async function load(url, owners) {
   const ids = [];
-  let next = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -103,7 +48,7 @@ async function load(url, owners) {
       {
         setupRequest: (request) => ({
           ...request,
-          body: JSON.stringify(leadBody(owners[next++ % owners.length])),
+          body: JSON.stringify(captureLeadBody(owners[sequence % owners.length], ++sequence)),
         }),
         onResponse: (status, body) => {
           if (status >= 200 && status < 300) ids.push(JSON.parse(body).id);
@@ -127,7 +72,9 @@ function summary(label, { result }) {
 
 async function main() {
   const databaseUrl = await prepareDatabase('rafter_bench_capture');
-  const { productOwners, baselineOwner } = await seedOwners(databaseUrl);
+  const ids = await seedContractors(databaseUrl, OWNERS + 1, { prefix: `capture-${Date.now()}` });
+  // The last one receives the baseline's rows, so the product's owners hold only the product's.
+  const [productOwners, baselineOwner] = [ids.slice(0, OWNERS), ids[OWNERS]];
 
   const baselinePort = await freePort();
   const baseline = spawn(process.execPath, [join(ROOT, 'bench', 'baseline-server.mjs')], {

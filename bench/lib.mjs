@@ -3,6 +3,7 @@
  * processes on free ports, percentiles and markdown tables. Run `npm run build` before any of them.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -157,3 +158,62 @@ export function table(headers, rows) {
 }
 
 export const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+/**
+ * `count` confirmed contractors on the Instant plan (no lead is locked), e-mails
+ * `<prefix>-<n>@roofers.test`, with `passwordHash` when they must sign in. Returns their ids.
+ */
+export async function seedContractors(url, count, { prefix, passwordHash = null }) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const ids = [];
+    for (let index = 0; index < count; index++) {
+      const id = randomUUID();
+      await client.query(
+        `INSERT INTO users (id, email, password_hash, email_verified_at, updated_at)
+         VALUES ($1, $2, $3, now(), now())`,
+        [id, `${prefix}-${index}@roofers.test`, passwordHash],
+      );
+      await client.query(
+        `INSERT INTO subscriptions (id, user_id, plan, status, updated_at)
+         VALUES ($1, $2, 'instant', 'active', now())`,
+        [randomUUID(), id],
+      );
+      ids.push(id);
+    }
+    return ids;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A capture-lead body as the widget sends it for request number `n`: a homeowner of its own
+ * (the last name and e-mail carry `n`, so a stored-twice request shows), past the anti-bot timer.
+ */
+export function captureLeadBody(ownerId, n, { firstName = 'Ana', lastName = `Bench${n}` } = {}) {
+  return {
+    ownerId,
+    source: 'widget',
+    website: '',
+    startedAt: Date.now() - 60_000,
+    lead: {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
+      phone: `(512) 555-${String(n % 10_000).padStart(4, '0')}`,
+      address: `${100 + (n % 9000)} Main St, Austin, TX 78701, USA`,
+      zipCode: '78701',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      ownership: 'owner',
+      material: 'asphalt',
+      stories: 'one',
+      roofArea: 2000,
+      estimateLow: 6800,
+      estimateMid: 9350,
+      estimateHigh: 11900,
+    },
+  };
+}

@@ -8,24 +8,24 @@
  *
  *   npm run build && node bench/realtime.mjs [--sockets=1000 --owners=100 --leads=300 --rate=20]
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import {
   ROOT,
   backendRequire,
   benchEnv,
+  captureLeadBody,
   fixed,
   log,
   option,
   percentile,
   prepareDatabase,
+  seedContractors,
   startApi,
   stop,
   table,
 } from './lib.mjs';
 
-const { Client } = backendRequire('pg');
 const { hashPassword } = backendRequire(
   join(ROOT, 'backend', 'dist', 'modules', 'auth', 'passwords.js'),
 );
@@ -35,33 +35,6 @@ const OWNERS = option('owners', 100);
 const LEADS = option('leads', 300);
 const RATE = option('rate', 20);
 const PASSWORD = 'bench-password-9';
-
-async function seedOwners(url) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const passwordHash = await hashPassword(PASSWORD);
-    const owners = [];
-    for (let index = 0; index < OWNERS; index++) {
-      const id = randomUUID();
-      const email = `realtime-bench-${index}@roofers.test`;
-      await client.query(
-        `INSERT INTO users (id, email, password_hash, email_verified_at, updated_at)
-         VALUES ($1, $2, $3, now(), now())`,
-        [id, email, passwordHash],
-      );
-      await client.query(
-        `INSERT INTO subscriptions (id, user_id, plan, status, updated_at)
-         VALUES ($1, $2, 'instant', 'active', now())`,
-        [randomUUID(), id],
-      );
-      owners.push({ id, email });
-    }
-    return owners;
-  } finally {
-    await client.end();
-  }
-}
 
 async function signIn(base, email) {
   const response = await fetch(`${base}/api/auth/sign-in`, {
@@ -82,35 +55,13 @@ function connect(base, token, onCreated) {
   });
 }
 
-function leadBody(ownerId, n) {
-  return {
-    ownerId,
-    source: 'widget',
-    website: '',
-    startedAt: Date.now() - 60_000,
-    lead: {
-      firstName: 'Rae',
-      lastName: `Realtime${n}`,
-      email: `rae.${n}@example.com`,
-      phone: '(512) 555-0100',
-      address: '123 Main St, Austin, TX 78701, USA',
-      zipCode: '78701',
-      latitude: 30.2672,
-      longitude: -97.7431,
-      ownership: 'owner',
-      material: 'asphalt',
-      stories: 'one',
-      roofArea: 2000,
-      estimateLow: 6800,
-      estimateMid: 9350,
-      estimateHigh: 11900,
-    },
-  };
-}
-
 async function main() {
   const databaseUrl = await prepareDatabase('rafter_bench_realtime');
-  const owners = await seedOwners(databaseUrl);
+  const passwordHash = await hashPassword(PASSWORD);
+  const prefix = 'realtime-bench';
+  const owners = (await seedContractors(databaseUrl, OWNERS, { prefix, passwordHash })).map(
+    (id, index) => ({ id, email: `${prefix}-${index}@roofers.test` }),
+  );
   const env = benchEnv(databaseUrl, { AUTH_SECRET: 'bench-secret-'.padEnd(40, 'x') });
   const apis = [await startApi(env), await startApi(env)];
   const sockets = [];
@@ -141,7 +92,7 @@ async function main() {
         fetch(`${api.base}/api/capture-lead`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(leadBody(owner.id, n)),
+          body: JSON.stringify(captureLeadBody(owner.id, n, { firstName: 'Rae' })),
         }).then(async (response) => {
           const answeredAt = performance.now();
           if (response.status !== 201) throw new Error(`capture-lead: HTTP ${response.status}`);

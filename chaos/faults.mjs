@@ -16,11 +16,19 @@
  *   npm run test:chaos [-- --seconds=60 --rate=500 --only=a,b,c,d]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMailSink } from '../e2e/mail-sink.mjs';
-import { ROOT, backendRequire, freePort, option, percentile, query } from '../bench/lib.mjs';
+import {
+  ROOT,
+  backendRequire,
+  captureLeadBody,
+  freePort,
+  option,
+  percentile,
+  query,
+  seedContractors,
+} from '../bench/lib.mjs';
 
 const SECONDS = option('seconds', 60);
 const RATE = option('rate', 500);
@@ -159,26 +167,6 @@ class Stack {
   }
 }
 
-async function seedOwners(url) {
-  const owners = [];
-  for (let index = 0; index < OWNERS; index++) {
-    const id = randomUUID();
-    await query(
-      url,
-      `INSERT INTO users (id, email, email_verified_at, updated_at) VALUES ($1, $2, now(), now())`,
-      [id, `chaos-owner-${index}@roofers.test`],
-    );
-    await query(
-      url,
-      `INSERT INTO subscriptions (id, user_id, plan, status, updated_at)
-       VALUES ($1, $2, 'instant', 'active', now())`,
-      [randomUUID(), id],
-    );
-    owners.push(id);
-  }
-  return owners;
-}
-
 let sequence = 0;
 
 /** Quote requests at RATE per second for SECONDS; each outcome recorded with its timing. */
@@ -193,26 +181,10 @@ async function load(stack, owners, label) {
     if (wait > 1) await sleep(wait);
     const n = ++sequence;
     const sentAt = performance.now();
-    const body = {
-      ownerId: owners[n % owners.length],
-      website: '',
-      startedAt: Date.now() - 60_000,
-      lead: {
-        firstName: 'Casey',
-        lastName: `Chaos${n}`,
-        email: `casey.chaos${n}@example.com`,
-        phone: `(512) 555-${String(n % 10_000).padStart(4, '0')}`,
-        address: `${100 + (n % 900)} Storm Rd, Austin, TX 78701`,
-        zipCode: '78701',
-        ownership: 'owner',
-        material: 'asphalt',
-        stories: 'one',
-        roofArea: 2000,
-        estimateLow: 6800,
-        estimateMid: 9350,
-        estimateHigh: 11900,
-      },
-    };
+    const body = captureLeadBody(owners[n % owners.length], n, {
+      firstName: 'Casey',
+      lastName: `Chaos${n}`,
+    });
     const request = fetch(`${stack.base}/api/capture-lead`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -348,7 +320,7 @@ async function main() {
   const stack = new Stack();
   try {
     await stack.start();
-    const owners = await seedOwners(stack.databaseUrl);
+    const owners = await seedContractors(stack.databaseUrl, OWNERS, { prefix: 'chaos-owner' });
     say(`stack up: api ${stack.base}, ${RATE} requests/s for ${SECONDS} s per scenario`);
 
     if (ONLY.includes('a')) {
