@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { JwtService } from '@nestjs/jwt';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type LeadListItem, type RealtimeEvents } from '@rafter/domain/crm';
 import { io, type Socket } from 'socket.io-client';
 import { createApp } from '../src/app.factory';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { RealtimePublisher } from '../src/core/realtime/realtime.publisher';
-import { ACCESS_TOKEN_AUDIENCE } from '../src/modules/auth/sessions.service';
 import { LeadsService } from '../src/modules/leads/leads.service';
 import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
+import { reissueAccessToken } from './utils/access-tokens';
 import { eventually, sleep, withEnv } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { testRedisPrefix } from './utils/database';
@@ -203,17 +202,7 @@ describe('realtime lead events', () => {
   });
 
   it('refuses a socket without a token, with a bad token or with an expired one', async () => {
-    const claims = JSON.parse(Buffer.from(ownerA.token.split('.')[1]!, 'base64url').toString()) as {
-      sub: string;
-      sid: string;
-    };
-    const now = Math.floor(Date.now() / 1000);
-    const expired = t.app
-      .get(JwtService, { strict: false })
-      .sign(
-        { sub: claims.sub, sid: claims.sid, iat: now - 1000, exp: now - 100 },
-        { audience: ACCESS_TOKEN_AUDIENCE },
-      );
+    const expired = reissueAccessToken(t.app, ownerA.token, -1000, -100);
     for (const token of [undefined, 'not-a-token', expired]) {
       const attempt = connect(url1, token);
       await expect(attempt.ready).rejects.toThrow(
@@ -223,17 +212,7 @@ describe('realtime lead events', () => {
   });
 
   it('drops the connection when its token expires, and the client reconnects with a fresh one', async () => {
-    const claims = JSON.parse(Buffer.from(ownerA.token.split('.')[1]!, 'base64url').toString()) as {
-      sub: string;
-      sid: string;
-    };
-    const now = Math.floor(Date.now() / 1000);
-    const shortLived = t.app
-      .get(JwtService, { strict: false })
-      .sign(
-        { sub: claims.sub, sid: claims.sid, iat: now, exp: now + 2 },
-        { audience: ACCESS_TOKEN_AUDIENCE },
-      );
+    const shortLived = reissueAccessToken(t.app, ownerA.token, 0, 2);
     const tokens = [shortLived, ownerA.token];
     const socket: ClientSocket = io(url1, {
       transports: ['websocket'],

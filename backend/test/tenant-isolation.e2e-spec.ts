@@ -1,10 +1,9 @@
-import { JwtService } from '@nestjs/jwt';
 import { type RealtimeEvents } from '@rafter/domain/crm';
 import { io, type Socket } from 'socket.io-client';
 import { PrismaService } from '../src/core/database/prisma.service';
-import { ACCESS_TOKEN_AUDIENCE } from '../src/modules/auth/sessions.service';
 import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
+import { reissueAccessToken } from './utils/access-tokens';
 import { eventually, sleep } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
 
@@ -200,17 +199,7 @@ it('has a case for every owner-scoped route, so a new one cannot slip past this 
 });
 
 it('refuses every owner-scoped route without a token and with an expired one', async () => {
-  const claims = JSON.parse(Buffer.from(A.token.split('.')[1]!, 'base64url').toString()) as {
-    sub: string;
-    sid: string;
-  };
-  const now = Math.floor(Date.now() / 1000);
-  const expired = t.app
-    .get(JwtService, { strict: false })
-    .sign(
-      { sub: claims.sub, sid: claims.sid, iat: now - 1000, exp: now - 100 },
-      { audience: ACCESS_TOKEN_AUDIENCE },
-    );
+  const expired = reissueAccessToken(t.app, A.token, -1000, -100);
   const before = await snapshotOfA();
   for (const operation of await bearerOperations()) {
     for (const token of [undefined, expired, 'not-a-token']) {
