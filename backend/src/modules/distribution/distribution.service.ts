@@ -19,9 +19,9 @@ import {
 import { leadAllowance, planLevel, NO_PLAN_LEVEL } from '@rafter/domain/plans';
 import { isHomeowner } from '@rafter/domain/property';
 import { UnrecoverableError } from 'bullmq';
-import { OutboxService } from '../../core/outbox/outbox.service';
-import { LEAD_CAPTURED, type LeadCapturedEvent } from '../leads/events/lead-captured.event';
+import { LEAD_CAPTURED } from '../leads/events/lead-captured.event';
 import { LeadCaptureRepository } from '../leads/lead-capture.repository';
+import { type LeadRow } from '../leads/leads.repository';
 import { lockReason } from '../leads/lead-capture.service';
 import { LeadsService } from '../leads/leads.service';
 import {
@@ -38,6 +38,9 @@ export interface DistributionResult {
   /** The CRM leads created, one per contractor. */
   assigned: { ownerId: string; leadId: string }[];
 }
+
+/** What the transaction hands back for the events sent after it commits. */
+type Assignment = DistributionResult['assigned'][number] & { row: LeadRow };
 
 /** The main site stores the material's label ('Asphalt shingles'); contractors' leads the id. */
 function materialOf(label: string): Material {
@@ -61,7 +64,6 @@ export class DistributionService {
   constructor(
     private readonly repository: DistributionRepository,
     private readonly leads: LeadCaptureRepository,
-    private readonly outbox: OutboxService,
     private readonly crm: LeadsService,
   ) {}
 
@@ -76,22 +78,19 @@ export class DistributionService {
       { mainSiteLeadId, outcome: result.outcome, assigned: result.assigned.length },
       'Main-site lead distributed',
     );
-    // After the commit; a lost event costs the dashboard a refetch, so failures only log.
-    await Promise.all(
-      result.assigned.map(({ ownerId, leadId }) =>
-        this.crm.publishCreated(ownerId, leadId).catch((error: unknown) => {
-          this.logger.warn({ leadId, ownerId, err: error }, 'Lead created event not sent');
-        }),
-      ),
-    );
-    return result;
+    // After the commit, from the rows the inserts returned (publishing never throws).
+    for (const { ownerId, row } of result.assigned) this.crm.publishCreatedRow(ownerId, row);
+    return {
+      outcome: result.outcome,
+      assigned: result.assigned.map(({ ownerId, leadId }) => ({ ownerId, leadId })),
+    };
   }
 
   private async assign(
     tx: Transaction,
     lead: MainSiteLeadRow,
     now: Date,
-  ): Promise<DistributionResult> {
+  ): Promise<{ outcome: DistributionOutcome; assigned: Assignment[] }> {
     const material = materialOf(lead.material);
     const target: DistributionLead = { id: lead.id, zipCode: lead.zipCode, address: lead.address };
     const estimates = new Map<string, Estimate>();
@@ -131,7 +130,7 @@ export class DistributionService {
     }));
     const decision = distributeLead(target, candidates);
 
-    const assigned: DistributionResult['assigned'] = [];
+    const assigned: Assignment[] = [];
     for (const ownerId of decision.assignees) {
       const contractor = contractors.find((item) => item.userId === ownerId)!;
       const estimate = estimateFor(contractor);
@@ -142,39 +141,43 @@ export class DistributionService {
           areasOfService: contractor.areasOfService,
         },
       );
-      const leadId = await this.leads.createOwnerLead(tx, {
-        ownerId,
-        firstName: lead.firstName,
-        lastName: lead.lastName,
-        email: lead.email,
-        phone: lead.phone,
-        address: lead.address,
-        zipCode: lead.zipCode,
-        latitude: lead.latitude,
-        longitude: lead.longitude,
-        ownership: lead.ownership,
-        stories: lead.stories,
-        roofArea: lead.roofArea,
-        estimateLow: estimate.low,
-        estimateMid: estimate.mid,
-        estimateHigh: estimate.high,
-        material,
-        isHomeowner: isHomeowner(lead.ownership),
-        score,
-        scoreReasons: reasons,
-        source: 'marketplace',
-        // Capacity was checked under the same lock, so this stays null; kept as capture's rule.
-        lockedReason: lockReason(contractor.subscription, thisMonth.get(ownerId) ?? 0, now),
-      });
+      // The lead, its timeline entry and its `lead.captured` event (the e-mail), as capture does.
+      const row = await this.leads.insertCapturedLead(
+        {
+          ownerId,
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          email: lead.email,
+          phone: lead.phone,
+          address: lead.address,
+          zipCode: lead.zipCode,
+          latitude: lead.latitude,
+          longitude: lead.longitude,
+          ownership: lead.ownership,
+          stories: lead.stories,
+          roofArea: lead.roofArea,
+          estimateLow: estimate.low,
+          estimateMid: estimate.mid,
+          estimateHigh: estimate.high,
+          material,
+          isHomeowner: isHomeowner(lead.ownership),
+          score,
+          scoreReasons: reasons,
+          source: 'marketplace',
+          // Capacity was checked under the same lock, so this stays null; kept as capture's rule.
+          lockedReason: lockReason(contractor.subscription, thisMonth.get(ownerId) ?? 0, now),
+        },
+        LEAD_CAPTURED,
+        tx,
+      );
+      const leadId = row.id;
       await this.repository.createAssignment(tx, {
         mainSiteLeadId: lead.id,
         userId: ownerId,
         leadId,
         createdAt: now,
       });
-      const event: LeadCapturedEvent = { leadId, ownerId };
-      await this.outbox.add(tx, LEAD_CAPTURED, { ...event });
-      assigned.push({ ownerId, leadId });
+      assigned.push({ ownerId, leadId, row });
     }
     await this.repository.markDistributed(tx, lead.id, now);
     return {

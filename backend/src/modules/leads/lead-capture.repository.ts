@@ -184,22 +184,6 @@ export class LeadCaptureRepository {
     return (await countLeadsCountedSince(tx, [ownerId], since)).get(ownerId) ?? 0;
   }
 
-  /** Inserts the lead with its 'created' timeline event; returns the lead id. */
-  async createOwnerLead(tx: Transaction, lead: NewOwnerLead): Promise<string> {
-    const { lockedReason, scoreReasons, ...columns } = lead;
-    const row = await tx.lead.create({
-      data: {
-        ...columns,
-        scoreReasons: scoreReasons.map((reason) => ({ ...reason })),
-        locked: lockedReason !== null,
-        lockedReason,
-        events: { create: { ownerId: lead.ownerId, type: 'created', toStatus: 'new' } },
-      },
-      select: { id: true },
-    });
-    return row.id;
-  }
-
   inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(work);
   }

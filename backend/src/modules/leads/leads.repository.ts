@@ -218,10 +218,6 @@ export class LeadsRepository {
       GROUP BY day`;
   }
 
-  findItem(ownerId: string, id: string): Promise<LeadRow | null> {
-    return this.prisma.lead.findFirst({ where: { id, ownerId }, select: LEAD_SELECT });
-  }
-
   /** The owner's leads among `ids`, newest first, at most `limit`. */
   findItems(ownerId: string, ids: string[], limit: number): Promise<LeadRow[]> {
     return this.prisma.lead.findMany({

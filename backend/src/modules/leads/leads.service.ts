@@ -256,11 +256,6 @@ export class LeadsService {
     this.realtime.leadCreated(ownerId, toLeadListItem(row));
   }
 
-  async publishCreated(ownerId: string, id: string): Promise<void> {
-    const row = await this.repository.findItem(ownerId, id);
-    if (row) this.realtime.leadCreated(ownerId, toLeadListItem(row));
-  }
-
   /**
    * Publishes leads changed elsewhere (billing unlocking them after an upgrade) to the owner's
    * open dashboards, after that change committed; at most BULK_EVENTS_MAX of them, newest first.
