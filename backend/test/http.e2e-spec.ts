@@ -23,6 +23,7 @@ function builtFrontend(): string {
         file: 'assets/LandingPage-5678.js',
         isDynamicEntry: true,
         imports: ['_shared', '_hero'],
+        css: ['assets/LandingPage-5678.css'],
       },
       _hero: { file: 'assets/hero-9.js' },
     }),
@@ -137,14 +138,17 @@ describe('HTTP skeleton', () => {
     expect(missing.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it("preloads the landing page's own chunks on / only", async () => {
+  it("links the landing page's own chunks and stylesheet on / only", async () => {
     const home = (await inject({ url: '/' })).body;
     expect(home).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/LandingPage-5678.js">' +
+      '<link rel="stylesheet" href="/assets/LandingPage-5678.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/LandingPage-5678.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/hero-9.js"></head>',
     );
     expect(home).not.toContain('shared-1.js');
-    expect((await inject({ url: '/widget' })).body).not.toContain('modulepreload');
+    const widget = (await inject({ url: '/widget' })).body;
+    expect(widget).not.toContain('modulepreload');
+    expect(widget).not.toContain('stylesheet');
   });
 
   it('caches hashed assets for a year', async () => {

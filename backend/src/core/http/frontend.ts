@@ -13,13 +13,15 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 
 /**
  * `<link rel="modulepreload">` tags for `module`'s chunk and the chunks it imports statically,
- * leaving out what the entry already loads. Lets the first page fetch its code in parallel with
- * the entry instead of after it, without every other page downloading it too. Empty when the
- * build has no manifest or no such chunk.
+ * leaving out what the entry already loads, and `<link rel="stylesheet">` tags for their CSS.
+ * Lets the first page fetch its code and styles in parallel with the entry instead of after it,
+ * without every other page downloading them too. (Vite's loader finds the stylesheet already in
+ * the document and does not fetch it again.) Empty when the build has no manifest or no such chunk.
  */
 export function preloadLinks(distDir: string, module: string): string {
   let manifest: Record<string, ManifestChunk>;
@@ -41,10 +43,12 @@ export function preloadLinks(distDir: string, module: string): string {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry || !manifest[module]) return '';
   const loaded = graph(entry);
-  return [...graph(module)]
-    .filter((key) => !loaded.has(key))
-    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
-    .join('');
+  const chunks = [...graph(module)].filter((key) => !loaded.has(key)).map((key) => manifest[key]!);
+  const styles = chunks.flatMap((chunk) => chunk.css ?? []);
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+  ].join('');
 }
 
 /**

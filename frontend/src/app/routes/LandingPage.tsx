@@ -1,6 +1,4 @@
 import { lazy } from 'react';
-import Box from '@mui/material/Box';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { DEMO_BRAND_COLOR } from '@rafter/domain/branding';
 import { SiteFooter } from '../../components/SiteFooter';
 import { HeaderAuthButtons } from '../../features/auth/components/HeaderAuthButtons';
@@ -25,11 +23,6 @@ const DemoEstimator = lazy(() =>
     default: module.Estimator,
   })),
 );
-
-/** In-page links glide to their section, unless the visitor asked for less motion. */
-const smoothScrolling = {
-  '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
-} as const;
 
 // The sections take no props from the page, so they are made once: when the page re-renders
 // (the session check answering, say), React skips them instead of rendering the page again.
@@ -61,14 +54,13 @@ export default function LandingPage() {
 
   return (
     <>
-      <GlobalStyles styles={smoothScrolling} />
       {HEADER}
-      <Box component="main">
+      <main>
         {HERO}
         {BEFORE_PRICING}
         <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />
         {AFTER_PRICING}
-      </Box>
+      </main>
       {FOOTER}
       <DeferredVoiceAssistant />
     </>

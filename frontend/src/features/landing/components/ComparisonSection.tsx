@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import CancelRoundedIcon from '@mui/icons-material/CancelRounded';
-import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import { Icon } from './Icon';
 import { LandingSection } from './LandingSection';
+import styles from './landing.module.css';
 
 const COLUMNS = [
   {
@@ -39,64 +37,34 @@ export function ComparisonSection() {
       intro="Most homeowners want a price before they pick up the phone. Give them one, and let the serious ones come to you."
       tinted
     >
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-          gap: { xs: 2.5, md: 3 },
-          maxWidth: 960,
-          mx: 'auto',
-        }}
-      >
-        {COLUMNS.map((column) => {
-          const Icon = column.positive ? CheckCircleRoundedIcon : CancelRoundedIcon;
-          return (
-            <Box
-              component="article"
-              key={column.id}
-              aria-labelledby={`compare-${column.id}-title`}
-              sx={{
-                p: { xs: 3, md: 4 },
-                borderRadius: 4,
-                border: column.positive ? 2 : 1,
-                borderColor: column.positive ? 'primary.main' : 'divider',
-                bgcolor: column.positive ? '#f0fdf4' : 'background.paper',
-              }}
-            >
-              <Typography
-                id={`compare-${column.id}-title`}
-                variant="h3"
-                sx={{
-                  fontSize: '1.25rem',
-                  color: column.positive ? 'primary.dark' : 'text.primary',
-                }}
-              >
-                {column.title}
-              </Typography>
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2.5 }}>
-                {column.points.map((point) => (
-                  <Box
-                    component="li"
-                    key={point}
-                    sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, py: 1 }}
-                  >
-                    <Icon
-                      aria-hidden
-                      sx={{
-                        mt: '1px',
-                        fontSize: 22,
-                        flexShrink: 0,
-                        color: column.positive ? 'primary.main' : 'grey.500',
-                      }}
-                    />
-                    <Typography>{point}</Typography>
-                  </Box>
-                ))}
-              </Box>
-            </Box>
-          );
-        })}
-      </Box>
+      <div className={styles.compareGrid}>
+        {COLUMNS.map((column) => (
+          <article
+            key={column.id}
+            aria-labelledby={`compare-${column.id}-title`}
+            className={
+              column.positive
+                ? `${styles.compareCard} ${styles.compareCardPositive}`
+                : styles.compareCard
+            }
+          >
+            <h3 id={`compare-${column.id}-title`} className={styles.compareTitle}>
+              {column.title}
+            </h3>
+            <ul className={styles.compareList}>
+              {column.points.map((point) => (
+                <li key={point} className={styles.comparePoint}>
+                  <Icon
+                    name={column.positive ? 'checkCircle' : 'cancel'}
+                    className={styles.compareIcon}
+                  />
+                  <p className={styles.body1}>{point}</p>
+                </li>
+              ))}
+            </ul>
+          </article>
+        ))}
+      </div>
     </LandingSection>
   );
 }

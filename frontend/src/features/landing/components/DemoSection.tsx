@@ -1,36 +1,22 @@
 import { Suspense, useRef, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { announceDemoInteraction } from '../../../lib/demo-interaction';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { LandingSection } from './LandingSection';
-
-/**
- * At least as tall as the calculator's first step (386 px on phones, 397 px from 600 px up), so
- * the placeholder and the calculator that replaces it take the same room and nothing below moves.
- */
-const DEMO_MIN_HEIGHT = { xs: '392px', sm: '404px' } as const;
+import styles from './landing.module.css';
 
 /** The calculator's code starts loading this far before the section scrolls into view. */
 const LOAD_MARGIN = '600px';
 
+/**
+ * At least as tall as the calculator's first step (386 px on phones, 397 px from 600 px up; the
+ * minimum heights are in landing.module.css), so the placeholder and the calculator that
+ * replaces it take the same room and nothing below moves.
+ */
 function DemoPlaceholder() {
   return (
-    <Box
-      role="status"
-      sx={{
-        display: 'grid',
-        placeItems: 'center',
-        minHeight: DEMO_MIN_HEIGHT,
-        bgcolor: 'background.paper',
-        borderRadius: { xs: '16px', sm: '20px' },
-        border: 1,
-        borderColor: 'divider',
-        color: 'text.secondary',
-      }}
-    >
-      <Typography>Loading the live demo…</Typography>
-    </Box>
+    <div role="status" className={styles.demoPlaceholder}>
+      <p className={styles.body1}>Loading the live demo…</p>
+    </div>
   );
 }
 
@@ -62,20 +48,20 @@ export function DemoSection({ children }: DemoSectionProps) {
       tinted
       intro="This is the real estimator. Enter a zip code and an address, answer three questions and see the estimate a homeowner would. Quote requests sent from this demo come to the Rafter team, not to a roofer."
     >
-      <Box
+      <div
         ref={frame}
         data-testid="demo-frame"
         onPointerDownCapture={announce}
         onKeyDownCapture={announce}
         onFocusCapture={announce}
-        sx={{ display: 'grid', maxWidth: 720, mx: 'auto', minHeight: DEMO_MIN_HEIGHT }}
+        className={styles.demoFrame}
       >
         {near ? (
           <Suspense fallback={<DemoPlaceholder />}>{children}</Suspense>
         ) : (
           <DemoPlaceholder />
         )}
-      </Box>
+      </div>
     </LandingSection>
   );
 }

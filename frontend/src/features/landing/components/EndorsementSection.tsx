@@ -1,7 +1,5 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import FormatQuoteRoundedIcon from '@mui/icons-material/FormatQuoteRounded';
+import { Icon } from './Icon';
+import styles from './landing.module.css';
 
 export const ENDORSEMENT = {
   quote:
@@ -17,41 +15,24 @@ export const ENDORSEMENT = {
 /** What an estimating firm says about the estimates: the proof next to the demo. */
 export function EndorsementSection() {
   return (
-    <Box component="section" aria-labelledby="endorsement-title" sx={{ py: { xs: 8, md: 12 } }}>
-      <Container maxWidth="md">
-        <Typography
-          id="endorsement-title"
-          variant="overline"
-          component="h2"
-          sx={{ display: 'block', textAlign: 'center', color: 'primary.dark' }}
-        >
+    <section aria-labelledby="endorsement-title" className={styles.endorsement}>
+      <div className={styles.containerNarrow}>
+        <h2 id="endorsement-title" className={styles.endorsementTitle}>
           Endorsed by estimators
-        </Typography>
-        <Box component="figure" sx={{ m: 0, mt: 3, textAlign: 'center' }}>
-          <FormatQuoteRoundedIcon aria-hidden sx={{ fontSize: 48, color: 'primary.main' }} />
-          <Box component="blockquote" sx={{ m: 0 }}>
-            <Typography
-              component="p"
-              sx={{
-                fontSize: { xs: '1.1875rem', md: '1.5rem' },
-                fontWeight: 600,
-                lineHeight: 1.5,
-                letterSpacing: '-0.01em',
-              }}
-            >
-              {ENDORSEMENT.quote}
-            </Typography>
-          </Box>
-          <Box component="figcaption" sx={{ mt: 4 }}>
-            <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-              {ENDORSEMENT.name}
-            </Typography>
-            <Typography component="span" color="textSecondary" sx={{ display: 'block' }}>
+        </h2>
+        <figure className={styles.figure}>
+          <Icon name="formatQuote" className={styles.quoteIcon} />
+          <blockquote className={styles.blockquote}>
+            <p className={styles.quote}>{ENDORSEMENT.quote}</p>
+          </blockquote>
+          <figcaption className={styles.figcaption}>
+            <span className={styles.person}>{ENDORSEMENT.name}</span>
+            <span className={styles.personRole}>
               {ENDORSEMENT.role}, {ENDORSEMENT.firm}
-            </Typography>
-          </Box>
-        </Box>
-      </Container>
-    </Box>
+            </span>
+          </figcaption>
+        </figure>
+      </div>
+    </section>
   );
 }

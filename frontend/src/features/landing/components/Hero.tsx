@@ -1,112 +1,51 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
-import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
-import RoofingRoundedIcon from '@mui/icons-material/RoofingRounded';
 import { LANDING_CLAIMS } from './claims';
 import { EstimatePreview } from './EstimatePreview';
+import { Icon } from './Icon';
+import styles from './landing.module.css';
 
 export function Hero() {
   return (
-    <Box
-      component="section"
-      aria-labelledby="hero-title"
-      sx={{
-        pt: { xs: 6, md: 10 },
-        pb: { xs: 8, sm: 12 },
-        background:
-          'radial-gradient(ellipse 80% 60% at 70% 0%, #dcfce7 0%, rgba(220, 252, 231, 0) 70%), linear-gradient(180deg, #f8fafc 0%, #ffffff 100%)',
-      }}
-    >
-      <Container maxWidth="lg">
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.1fr) minmax(0, 0.9fr)' },
-            gap: { xs: 6, md: 8 },
-            alignItems: 'center',
-          }}
-        >
-          <Box>
-            <Chip
-              icon={<RoofingRoundedIcon />}
-              label="Built for roofing contractors"
-              color="primary"
-              size="small"
-            />
-            <Typography
-              id="hero-title"
-              variant="h1"
-              sx={{ mt: 2.5, fontSize: { xs: '2.125rem', sm: '2.75rem', md: '3rem' } }}
-            >
+    <section aria-labelledby="hero-title" className={styles.hero}>
+      <div className={styles.container}>
+        <div className={styles.heroGrid}>
+          <div>
+            <div className={styles.chip}>
+              <Icon name="roofing" className={styles.chipIcon} />
+              <span className={styles.chipLabel}>Built for roofing contractors</span>
+            </div>
+            <h1 id="hero-title" className={styles.heroTitle}>
               Instant roof-replacement estimates that turn website visitors into{' '}
-              <Box component="span" sx={{ color: 'primary.dark' }}>
-                scored leads
-              </Box>
-            </Typography>
-            <Typography
-              variant="subtitle1"
-              component="p"
-              color="textSecondary"
-              sx={{ mt: 3, maxWidth: 560, fontSize: { md: '1.1875rem' } }}
-            >
+              <span className={styles.accent}>scored leads</span>
+            </h1>
+            <p className={styles.heroIntro}>
               Add a roof-cost calculator to your website. Homeowners get a low, average and high
               price for a new roof in about a minute. You get their contact details, property
               information and a 0-100 lead score, live in your dashboard.
-            </Typography>
+            </p>
 
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
-              <Button href="#pricing" variant="contained" size="large">
+            <div className={styles.actions}>
+              <a href="#pricing" className={`${styles.button} ${styles.large} ${styles.contained}`}>
                 See plans and pricing
-              </Button>
-              <Button
-                href="#demo"
-                variant="outlined"
-                size="large"
-                endIcon={<ArrowDownwardRoundedIcon />}
-              >
+              </a>
+              <a href="#demo" className={`${styles.button} ${styles.large} ${styles.outlined}`}>
                 Try the live demo
-              </Button>
-            </Stack>
+                <Icon name="arrowDownward" className={styles.endIcon} />
+              </a>
+            </div>
 
-            <Box
-              component="ul"
-              aria-label="Why contractors choose Rafter"
-              sx={{
-                display: 'flex',
-                flexDirection: { xs: 'column', sm: 'row' },
-                flexWrap: 'wrap',
-                columnGap: 3,
-                rowGap: 1.25,
-                listStyle: 'none',
-                p: 0,
-                mt: 4,
-                mb: 0,
-              }}
-            >
+            <ul aria-label="Why contractors choose Rafter" className={styles.heroClaims}>
               {LANDING_CLAIMS.map((claim) => (
-                <Box
-                  component="li"
-                  key={claim}
-                  sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600 }}
-                >
-                  <CheckCircleRoundedIcon
-                    aria-hidden
-                    sx={{ color: 'primary.main', fontSize: 20 }}
-                  />
+                <li key={claim} className={styles.claim}>
+                  <Icon name="checkCircle" className={styles.claimIcon} />
                   {claim}
-                </Box>
+                </li>
               ))}
-            </Box>
-          </Box>
+            </ul>
+          </div>
 
           <EstimatePreview />
-        </Box>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

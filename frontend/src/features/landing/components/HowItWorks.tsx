@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { LandingSection } from './LandingSection';
+import styles from './landing.module.css';
 
 const STEPS = [
   {
@@ -29,57 +28,17 @@ export function HowItWorks() {
       title="From visitor to signed job in 4 steps"
       intro="No developer and no new software to learn. Rafter works on any website."
     >
-      <Box
-        component="ol"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gridTemplateColumns: {
-            xs: 'minmax(0, 1fr)',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            md: 'repeat(4, minmax(0, 1fr))',
-          },
-          gap: { xs: 2.5, md: 3 },
-        }}
-      >
+      <ol className={styles.stepsGrid}>
         {STEPS.map((step, index) => (
-          <Box
-            component="li"
-            key={step.title}
-            sx={{
-              p: 3,
-              borderRadius: 3,
-              bgcolor: 'grey.50',
-              border: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Box
-              aria-hidden
-              sx={{
-                width: 40,
-                height: 40,
-                borderRadius: '50%',
-                bgcolor: 'primary.dark',
-                color: 'common.white',
-                display: 'grid',
-                placeItems: 'center',
-                fontWeight: 800,
-              }}
-            >
+          <li key={step.title} className={styles.stepCard}>
+            <div aria-hidden className={styles.stepNumber}>
               {index + 1}
-            </Box>
-            <Typography variant="h3" sx={{ mt: 2, fontSize: '1.1875rem' }}>
-              {step.title}
-            </Typography>
-            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-              {step.text}
-            </Typography>
-          </Box>
+            </div>
+            <h3 className={styles.stepTitle}>{step.title}</h3>
+            <p className={styles.cardText}>{step.text}</p>
+          </li>
         ))}
-      </Box>
+      </ol>
     </LandingSection>
   );
 }

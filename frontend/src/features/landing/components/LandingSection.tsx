@@ -1,8 +1,5 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { SECTION_SCROLL_MARGIN } from './landing-layout';
+import styles from './landing.module.css';
 
 interface LandingSectionProps {
   /** Anchor for in-page links (#features); the heading gets `<id>-title`. */
@@ -15,7 +12,10 @@ interface LandingSectionProps {
   children: ReactNode;
 }
 
-/** A landing page section: eyebrow, h2 and intro centred above the content. */
+/**
+ * A landing page section: eyebrow, h2 and intro centred above the content. Its scroll margin
+ * lands an in-page link (#pricing) below the sticky promo banner and header.
+ */
 export function LandingSection({
   id,
   eyebrow,
@@ -27,35 +27,21 @@ export function LandingSection({
   const titleId = `${id}-title`;
 
   return (
-    <Box
-      component="section"
+    <section
       id={id}
       aria-labelledby={titleId}
-      sx={[
-        { py: { xs: 8, md: 12 }, scrollMarginTop: SECTION_SCROLL_MARGIN },
-        tinted === true && { bgcolor: 'grey.50', borderBlock: 1, borderColor: 'divider' },
-      ]}
+      className={tinted === true ? `${styles.section} ${styles.tinted}` : styles.section}
     >
-      <Container maxWidth="lg">
-        <Box sx={{ textAlign: 'center', maxWidth: 680, mx: 'auto', mb: { xs: 5, md: 7 } }}>
-          <Typography variant="overline" component="p" sx={{ color: 'primary.dark' }}>
-            {eyebrow}
-          </Typography>
-          <Typography
-            id={titleId}
-            variant="h2"
-            sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mt: 1 }}
-          >
+      <div className={styles.container}>
+        <div className={styles.sectionHead}>
+          <p className={styles.overline}>{eyebrow}</p>
+          <h2 id={titleId} className={styles.sectionTitle}>
             {title}
-          </Typography>
-          {intro && (
-            <Typography variant="subtitle1" component="p" color="textSecondary" sx={{ mt: 2 }}>
-              {intro}
-            </Typography>
-          )}
-        </Box>
+          </h2>
+          {intro && <p className={styles.sectionIntro}>{intro}</p>}
+        </div>
         {children}
-      </Container>
-    </Box>
+      </div>
+    </section>
   );
 }

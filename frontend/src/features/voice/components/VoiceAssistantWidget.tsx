@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import Paper from '@mui/material/Paper';
@@ -18,7 +18,17 @@ import { voiceSettingsQueryOptions } from '../api/voice-settings';
 import type { Utterance } from '../call/voice-call-client';
 import { useNudges } from '../hooks/use-nudges';
 import { useVoiceCall } from '../hooks/use-voice-call';
-import { pulseSx, VoicePanel } from './VoicePanel';
+import { pulseSx } from './pulse';
+
+const loadPanel = () => import('./VoicePanel');
+// The panel (call controls, conversation, question field) loads when it is first opened, or as a
+// pointer or focus reaches the button: the button alone is what the landing page shows at first.
+const VoicePanel = lazy(() => loadPanel().then((module) => ({ default: module.VoicePanel })));
+
+/** Moves focus to the panel's heading as the panel appears, whenever its code has loaded. */
+function focusOnMount(element: HTMLElement | null) {
+  element?.focus();
+}
 
 const GREETING: Utterance = { role: 'agent', content: assistantGreeting() };
 
@@ -34,7 +44,6 @@ export default function VoiceAssistantWidget() {
   const narrow = useMediaQuery(`(max-width:${VOICE_MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const panelId = useId();
   const fabRef = useRef<HTMLButtonElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [nudgesStopped, setNudgesStopped] = useState(false);
   const [history, setHistory] = useState<Utterance[]>([GREETING]);
@@ -61,10 +70,6 @@ export default function VoiceAssistantWidget() {
   });
 
   useEffect(() => onDemoInteraction(() => setNudgesStopped(true)), []);
-
-  useEffect(() => {
-    if (expanded) headingRef.current?.focus();
-  }, [expanded]);
 
   const open = () => {
     setNudgesStopped(true);
@@ -111,19 +116,21 @@ export default function VoiceAssistantWidget() {
       }}
     >
       {expanded && (
-        <VoicePanel
-          id={panelId}
-          call={call.state}
-          level={call.level}
-          lines={[...history, ...call.state.live]}
-          builtIn={builtIn}
-          headingRef={headingRef}
-          onStart={startCall}
-          onEnd={call.endCall}
-          onClose={collapse}
-          onAsk={ask}
-          onSignup={() => dialog.open('signup')}
-        />
+        <Suspense fallback={null}>
+          <VoicePanel
+            id={panelId}
+            call={call.state}
+            level={call.level}
+            lines={[...history, ...call.state.live]}
+            builtIn={builtIn}
+            headingRef={focusOnMount}
+            onStart={startCall}
+            onEnd={call.endCall}
+            onClose={collapse}
+            onAsk={ask}
+            onSignup={() => dialog.open('signup')}
+          />
+        </Suspense>
       )}
       {nudge && (
         <Paper
@@ -150,7 +157,11 @@ export default function VoiceAssistantWidget() {
         aria-expanded={expanded}
         aria-controls={expanded ? panelId : undefined}
         onClick={() => (expanded ? collapse() : open())}
-        onPointerEnter={() => void queryClient.prefetchQuery(voiceSettingsQueryOptions)}
+        onPointerEnter={() => {
+          void queryClient.prefetchQuery(voiceSettingsQueryOptions);
+          void loadPanel();
+        }}
+        onFocus={() => void loadPanel()}
         sx={{
           bgcolor: 'primary.dark',
           '&:hover': { bgcolor: '#166534' },

@@ -7,7 +7,6 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keyframes } from '@mui/material/styles';
 import CallIcon from '@mui/icons-material/Call';
 import CallEndIcon from '@mui/icons-material/CallEnd';
 import CloseIcon from '@mui/icons-material/Close';
@@ -17,19 +16,7 @@ import type { Utterance } from '../call/voice-call-client';
 import type { VoiceCallState } from '../hooks/use-voice-call';
 import { ConversationLog } from './ConversationLog';
 import { MicrophoneLevelMeter } from './MicrophoneLevelMeter';
-
-const pulse = keyframes`
-  0% { box-shadow: 0 0 0 0 rgba(22, 163, 74, 0.55); }
-  70% { box-shadow: 0 0 0 10px rgba(22, 163, 74, 0); }
-  100% { box-shadow: 0 0 0 0 rgba(22, 163, 74, 0); }
-`;
-
-/** The connected call's pulsing dot (still for visitors who prefer less motion). */
-export const pulseSx = {
-  '@media (prefers-reduced-motion: no-preference)': {
-    animation: `${pulse} 1.6s ease-out infinite`,
-  },
-} as const;
+import { pulseSx } from './pulse';
 
 interface VoicePanelProps {
   id: string;
