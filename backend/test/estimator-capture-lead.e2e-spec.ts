@@ -1,7 +1,12 @@
 import { computeEstimate, simulateRoofArea } from '@rafter/domain/estimate';
 import { type LeadInput, MIN_FILL_TIME_MS } from '@rafter/domain/lead';
 import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
+import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../src/core/database/prisma.service';
+import {
+  LeadCaptureRepository,
+  type NewOwnerLead,
+} from '../src/modules/leads/lead-capture.repository';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads, createOwner, type OwnerOptions } from './factories/owner.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
@@ -326,6 +331,131 @@ describe('POST /api/capture-lead', () => {
       });
       expect(burst.filter((lead) => !lead.locked)).toHaveLength(3);
       expect(burst.filter((lead) => lead.lockedReason === 'monthly_limit')).toHaveLength(3);
+    });
+  });
+
+  describe('quote requests arriving together share one statement', () => {
+    const xminOf = async (ids: string[]) =>
+      (
+        await prisma.$queryRaw<{ id: string; xmin: string }[]>`
+          SELECT id::text, xmin::text FROM leads WHERE id = ANY(${ids}::uuid[])`
+      ).reduce((map, row) => map.set(row.id, row.xmin), new Map<string, string>());
+
+    const newLead = (ownerId: string, lastName: string): NewOwnerLead => ({
+      id: randomUUID(),
+      ownerId,
+      firstName: 'Ana',
+      lastName,
+      email: 'ana@example.com',
+      phone: '5125550100',
+      address: '123 Main St, Austin, TX 78701, USA',
+      zipCode: '78701',
+      latitude: null,
+      longitude: null,
+      ownership: 'owner',
+      stories: 'one',
+      roofArea: 2000,
+      estimateLow: 6800,
+      estimateMid: 9350,
+      estimateHigh: 11900,
+      material: 'asphalt',
+      isHomeowner: true,
+      score: 80,
+      scoreReasons: [],
+      source: 'widget',
+      lockedReason: null,
+    });
+
+    it('answers each of many simultaneous requests with its own stored lead, priced for its contractor', async () => {
+      const contractors = await Promise.all([
+        owner({ plan: 'instant' }),
+        owner({ plan: 'instant', prices: { asphalt: { min: 6, max: 10 } } }),
+        owner({ plan: null }),
+      ]);
+      const requests = Array.from({ length: 30 }, (_, index) => ({
+        ownerId: index === 29 ? UNKNOWN_ID : contractors[index % 3]!.id,
+        lead: leadInput({ lastName: `Together ${index}` }),
+      }));
+      const responses = await Promise.all(requests.map((request) => capture(request)));
+
+      expect(responses.map((response) => response.statusCode)).toEqual([
+        ...Array<number>(29).fill(201),
+        404,
+      ]);
+      const stored = await prisma.lead.findMany({
+        where: { lastName: { startsWith: 'Together ' } },
+        include: { events: true },
+      });
+      expect(stored).toHaveLength(29);
+      for (const [index, response] of responses.slice(0, 29).entries()) {
+        const row = stored.find((lead) => lead.id === response.json().id);
+        expect(row).toMatchObject({
+          ownerId: requests[index]!.ownerId,
+          lastName: `Together ${index}`,
+          estimateLow: response.json().estimate.low,
+          estimateHigh: response.json().estimate.high,
+          locked: index % 3 === 2,
+          lockedReason: index % 3 === 2 ? 'no_active_plan' : null,
+        });
+        expect(row!.events.map((event) => event.type)).toEqual(['created']);
+      }
+      const area = simulateRoofArea({ ...leadInput() });
+      expect(stored.find((lead) => lead.lastName === 'Together 1')!.estimateLow).toBe(
+        Math.round(area * 6),
+      );
+      expect(
+        await prisma.outboxEvent.count({
+          where: {
+            topic: 'lead.captured',
+            payload: { path: ['ownerId'], equals: contractors[0]!.id },
+          },
+        }),
+      ).toBe(10);
+    });
+
+    it('stores leads handed over in the same moment in one commit, each found by its id', async () => {
+      const { id: ownerId } = await owner({ plan: 'instant' });
+      const repository = t.app.get(LeadCaptureRepository);
+      const leads = Array.from({ length: 5 }, (_, index) => newLead(ownerId, `Batch ${index}`));
+      const rows = await Promise.all(
+        leads.map((lead) => repository.insertCapturedLead(lead, 'lead.captured')),
+      );
+      expect(rows.map((row) => [row.id, row.lastName])).toEqual(
+        leads.map((lead) => [lead.id, lead.lastName]),
+      );
+      const xmin = await xminOf(leads.map((lead) => lead.id));
+      expect(new Set(xmin.values()).size).toBe(1);
+      expect(
+        await prisma.outboxEvent.count({
+          where: { payload: { path: ['ownerId'], equals: ownerId } },
+        }),
+      ).toBe(5);
+    });
+
+    it('fails only the request at fault: the others in its statement are stored', async () => {
+      const { id: ownerId } = await owner({ plan: 'instant' });
+      const repository = t.app.get(LeadCaptureRepository);
+      // A contractor deleted a moment ago: its lead breaks the foreign key.
+      const orphan = newLead(UNKNOWN_ID, 'Orphan');
+      const leads = [newLead(ownerId, 'Kept 1'), orphan, newLead(ownerId, 'Kept 2')];
+      const outcomes = await Promise.allSettled(
+        leads.map((lead) => repository.insertCapturedLead(lead, 'lead.captured')),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect((await storedLeads(ownerId)).map((lead) => lead.lastName).sort()).toEqual([
+        'Kept 1',
+        'Kept 2',
+      ]);
+      expect(await prisma.lead.count({ where: { id: orphan.id } })).toBe(0);
+      expect(
+        await prisma.outboxEvent.count({
+          where: { payload: { path: ['leadId'], equals: orphan.id } },
+        }),
+      ).toBe(0);
     });
   });
 });

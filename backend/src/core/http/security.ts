@@ -1,7 +1,8 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { isEmbeddableRoute } from '@rafter/domain/routes';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * Endpoints that the embedded widget calls from other sites' pages. Only these answer
@@ -22,6 +23,32 @@ export function isPublicWidgetEndpoint(url: string): boolean {
 
 const FRAME_ANCESTORS = /frame-ancestors [^;]*/;
 
+type Headers = Record<string, string>;
+
+/**
+ * The headers helmet sets for `options`. None of ours depends on the request, so they are
+ * computed once at start-up rather than by running helmet's middleware on every response.
+ */
+export function helmetHeaders(options: HelmetOptions): Headers {
+  const headers: Headers = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return headers;
+}
+
 /**
  * Security headers on every response: nosniff, a CSP without inline scripts, and
  * `frame-ancestors 'self'` except on the embeddable pages, which any site may frame.
@@ -32,7 +59,7 @@ export async function registerSecurity(
   /** Where uploaded images are read from when they are not on this origin (S3_PUBLIC_URL). */
   imageOrigins: readonly string[] = [],
 ): Promise<void> {
-  await app.register(helmet, {
+  const own = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -57,15 +84,17 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     hsts: isProduction,
   });
+  // The embeddable pages: any site may frame them.
+  const { 'x-frame-options': _frameOptions, ...embeddable } = own;
+  embeddable['content-security-policy'] = own['content-security-policy']!.replace(
+    FRAME_ANCESTORS,
+    'frame-ancestors *',
+  );
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (!isEmbeddableRoute(path)) return;
-    reply.removeHeader('x-frame-options');
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') {
-      reply.header('content-security-policy', csp.replace(FRAME_ANCESTORS, 'frame-ancestors *'));
-    }
+    reply.headers(isEmbeddableRoute(path) ? embeddable : own);
+    done();
   });
 
   await app.register(cors, {

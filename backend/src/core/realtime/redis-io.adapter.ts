@@ -26,8 +26,9 @@ export class RedisIoAdapter extends IoAdapter {
     // No per-command retry limit: the few publishes issued while a connection drops wait for the
     // reconnect instead of rejecting inside the adapter, which does not handle rejections.
     const options = { maxRetriesPerRequest: null, connectTimeout: CONNECT_WAIT_MS };
-    this.pubClient = new Redis(redisUrl, options);
-    this.subClient = this.pubClient.duplicate();
+    // Publishes issued in the same tick (a burst of quote requests) go out in one write.
+    this.pubClient = new Redis(redisUrl, { ...options, enableAutoPipelining: true });
+    this.subClient = new Redis(redisUrl, options);
     for (const client of [this.pubClient, this.subClient]) client.on('error', () => {});
   }
 

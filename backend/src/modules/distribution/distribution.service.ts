@@ -22,7 +22,7 @@ import { UnrecoverableError } from 'bullmq';
 import { LEAD_CAPTURED } from '../leads/events/lead-captured.event';
 import { LeadCaptureRepository } from '../leads/lead-capture.repository';
 import { type LeadRow } from '../leads/leads.repository';
-import { lockReason } from '../leads/lead-capture.service';
+import { leadColumns, lockReason } from '../leads/lead-capture.service';
 import { LeadsService } from '../leads/leads.service';
 import {
   type ContractorRow,
@@ -30,6 +30,7 @@ import {
   type MainSiteLeadRow,
   type Transaction,
 } from './distribution.repository';
+import { randomUUID } from 'node:crypto';
 
 export type DistributionOutcome = 'distributed' | 'no-eligible-contractor' | 'already-distributed';
 
@@ -144,21 +145,9 @@ export class DistributionService {
       // The lead, its timeline entry and its `lead.captured` event (the e-mail), as capture does.
       const row = await this.leads.insertCapturedLead(
         {
+          ...leadColumns(lead, lead.roofArea, estimate),
+          id: randomUUID(),
           ownerId,
-          firstName: lead.firstName,
-          lastName: lead.lastName,
-          email: lead.email,
-          phone: lead.phone,
-          address: lead.address,
-          zipCode: lead.zipCode,
-          latitude: lead.latitude,
-          longitude: lead.longitude,
-          ownership: lead.ownership,
-          stories: lead.stories,
-          roofArea: lead.roofArea,
-          estimateLow: estimate.low,
-          estimateMid: estimate.mid,
-          estimateHigh: estimate.high,
           material,
           isHomeowner: isHomeowner(lead.ownership),
           score,

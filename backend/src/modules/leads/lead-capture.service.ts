@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
+import { computeEstimate, type Estimate, normalizeAddress } from '@rafter/domain/estimate';
 import {
   type CaptureLeadPayload,
   type LeadInput,
@@ -65,8 +65,17 @@ export function lockReason(
   return planLevel(subscription, now) === NO_PLAN_LEVEL ? 'no_active_plan' : 'monthly_limit';
 }
 
-/** The columns both lead tables share: what the homeowner typed, and the server's numbers. */
-function leadColumns(lead: LeadInput, roofArea: number, estimate: Estimate) {
+/** What the homeowner typed, as a quote request or a stored main-site lead carries it. */
+type HomeownerDetails = Pick<
+  LeadInput,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'zipCode' | 'ownership' | 'stories'
+> & { latitude?: number | null; longitude?: number | null };
+
+/**
+ * The columns both lead tables share: what the homeowner typed, and the server's numbers.
+ * Capture and distribution (a main-site lead offered to a contractor) store leads alike.
+ */
+export function leadColumns(lead: HomeownerDetails, roofArea: number, estimate: Estimate) {
   return {
     firstName: lead.firstName,
     lastName: lead.lastName,
@@ -122,11 +131,9 @@ export class LeadCaptureService {
     );
 
     const { ownerId, lead } = payload;
-    const [owner, roofArea] = await Promise.all([
-      this.repository.findOwner(ownerId),
-      this.roofArea(lead),
-    ]);
+    const owner = await this.repository.findOwner(ownerId, normalizeAddress(lead.address));
     if (!owner) throw new LeadsException('owner_not_found');
+    const roofArea = leadRoofArea(owner.measurement, lead);
 
     const estimate = computeEstimate(roofArea, mergeMaterialPricing(owner.prices)[lead.material]);
     const { score, reasons } = scoreOwnerLead(
@@ -135,6 +142,7 @@ export class LeadCaptureService {
     );
     const newLead = (reason: LeadLockReason | null): NewOwnerLead => ({
       ...leadColumns(lead, roofArea, estimate),
+      id: randomUUID(),
       ownerId,
       material: lead.material,
       isHomeowner: isHomeowner(lead.ownership),
