@@ -79,8 +79,17 @@ export function parseMessage(raw) {
   };
 }
 
-/** Starts the SMTP server on a free port and the HTTP reader on `httpPort`. */
-export async function startMailSink({ httpPort }) {
+/** Only the subject and the Message-ID, for load tests that count thousands of messages. */
+function headline(raw) {
+  const { headers } = splitPart(raw);
+  return { subject: decodeHeader(headers.subject ?? ''), messageId: headers['message-id'] ?? '' };
+}
+
+/**
+ * Starts the SMTP server on a free port and the HTTP reader on `httpPort`. With `bodies: false`
+ * only each message's recipients, subject and Message-ID are kept.
+ */
+export async function startMailSink({ httpPort, bodies = true }) {
   const messages = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -92,10 +101,11 @@ export async function startMailSink({ httpPort }) {
       const chunks = [];
       stream.on('data', (chunk) => chunks.push(chunk));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           receivedAt: new Date().toISOString(),
-          ...parseMessage(Buffer.concat(chunks).toString('utf8')),
+          ...(bodies ? parseMessage(raw) : headline(raw)),
         });
         callback();
       });
@@ -103,7 +113,13 @@ export async function startMailSink({ httpPort }) {
   });
   await new Promise((resolve, reject) => {
     smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', resolve);
+    smtp.listen(0, '127.0.0.1', () => {
+      smtp.off('error', reject);
+      // A client that dies mid-session (a worker killed on purpose) resets its connection; the
+      // sink keeps serving the others.
+      smtp.on('error', () => {});
+      resolve();
+    });
   });
 
   const http = createServer((request, response) => {
@@ -123,6 +139,8 @@ export async function startMailSink({ httpPort }) {
 
   return {
     smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    /** Every message accepted so far, for readers in this process. */
+    messages,
     close: () =>
       Promise.all([
         new Promise((resolve) => smtp.close(resolve)),

@@ -15,6 +15,7 @@ import { OutboxService } from '../src/core/outbox/outbox.service';
 import { QUEUES } from '../src/core/queue/jobs';
 import { type Prisma } from '../src/generated/prisma/client';
 import { LEAD_CAPTURED } from '../src/modules/leads/events/lead-captured.event';
+import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { createWorker } from '../src/worker.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { createTestDatabase, testRedisPrefix } from './utils/database';
@@ -154,8 +155,11 @@ describe('new-lead notifications over SMTP', () => {
     expect(mail!.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
     expect(mail!.html).toContain('#16a34a');
 
-    const notified = await h.prisma.lead.findUniqueOrThrow({ where: { id: lead.id } });
-    expect(notified.notifiedAt).toBeInstanceOf(Date);
+    // Marked notified once the server's acceptance reached the worker.
+    await eventually(
+      async () =>
+        (await h.prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).notifiedAt !== null,
+    );
     await sleep(500);
     expect(sink.to(owner.email)).toHaveLength(1);
   });
@@ -203,6 +207,91 @@ describe('new-lead notifications over SMTP', () => {
     expect(jobs.map((job) => job.returnvalue.outcome).sort()).toEqual(['already-notified', 'sent']);
     await sleep(300);
     expect(sink.to(owner.email)).toHaveLength(1);
+  });
+
+  it('e-mails each lead once when many jobs, repeats included, run together', async () => {
+    const owners = [
+      await createOwner(h.prisma),
+      await createOwner(h.prisma, { notifyNewLeads: false }),
+      // No business profile yet: new-lead e-mails are on by default.
+      await h.prisma.user.create({
+        data: { email: `owner-${randomUUID()}@roofers.test`, fullName: 'New Roofer' },
+      }),
+    ];
+    const leads = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        createLead(h.prisma, owners[index % 3]!.id, { lastName: `Together${index}` }),
+      ),
+    );
+    const announced = await Promise.all(
+      [...leads, ...leads].map(async (lead) => ({
+        lead,
+        outboxId: await leadCaptured(h.prisma, { leadId: lead.id, ownerId: lead.ownerId }),
+      })),
+    );
+
+    const jobs = await Promise.all(
+      announced.map(async ({ lead, outboxId }) => ({
+        lead,
+        job: await settledJob(h.queue, outboxId),
+      })),
+    );
+    for (const lead of leads) {
+      const outcomes = jobs
+        .filter((entry) => entry.lead.id === lead.id)
+        .map((entry) => entry.job.returnvalue.outcome)
+        .sort();
+      expect(outcomes).toEqual(
+        lead.ownerId === owners[1]!.id
+          ? ['notifications-off', 'notifications-off']
+          : ['already-notified', 'sent'],
+      );
+    }
+    await sleep(300);
+    expect(
+      sink
+        .to(owners[0]!.email)
+        .map((mail) => mail.subject.split(' · ')[0])
+        .sort(),
+    ).toEqual([0, 3, 6, 9].map((index) => `New lead: Maria Together${index}`).sort());
+    expect(sink.to(owners[1]!.email)).toHaveLength(0);
+    expect(sink.to(owners[2]!.email)).toHaveLength(4);
+  });
+
+  it('claims a lead for one caller only when the same lead is asked for twice at once', async () => {
+    const repository = h.worker.get(NotificationsRepository);
+    const owner = await createOwner(h.prisma);
+    const lead = await createLead(h.prisma, owner.id);
+    const claims = await Promise.all([
+      repository.claimForNotification(lead.id, 'job-1'),
+      repository.claimForNotification(randomUUID(), 'job-2'),
+      repository.claimForNotification(lead.id, 'job-3'),
+    ]);
+    expect(claims.map((claim) => claim.outcome)).toEqual([
+      'claimed',
+      'lead-not-found',
+      'already-notified',
+    ]);
+    expect(claims[0]).toMatchObject({
+      lead: {
+        id: lead.id,
+        firstName: 'Maria',
+        estimateHigh: 12_793,
+        owner: { email: owner.email, fullName: 'Pat Contractor', businessName: 'Sunny Roofing' },
+      },
+    });
+    // Another job finds it taken; the job that claimed it may again (its run after a crash).
+    expect((await repository.claimForNotification(lead.id, 'job-4')).outcome).toBe(
+      'already-notified',
+    );
+    expect((await repository.claimForNotification(lead.id, 'job-1')).outcome).toBe('claimed');
+    await repository.markNotified(lead.id);
+    expect((await repository.claimForNotification(lead.id, 'job-1')).outcome).toBe(
+      'already-notified',
+    );
+    expect(
+      (await h.prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).notifiedAt,
+    ).not.toBeNull();
   });
 
   it('retries with backoff when the mail server refuses, and still sends exactly once', async () => {

@@ -21,6 +21,7 @@ const REPO_ROOT = resolve(__dirname, '../..');
  */
 async function startHoldingSink() {
   const received: string[] = [];
+  const messageIds: string[] = [];
   const held: (() => void)[] = [];
   let holding = true;
   const server = new SMTPServer({
@@ -28,9 +29,11 @@ async function startHoldingSink() {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      stream.on('data', () => {});
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         received.push(session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','));
+        messageIds.push(/^Message-ID:\s*(\S+)/im.exec(Buffer.concat(chunks).toString())?.[1] ?? '');
         if (holding) held.push(() => callback());
         else callback();
       });
@@ -41,6 +44,7 @@ async function startHoldingSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    messageIds,
     /** Answers the held messages, and every later one at once. */
     release() {
       holding = false;
@@ -187,9 +191,9 @@ describe('worker process shutdown', () => {
     expect(notified.notifiedAt).toBeInstanceOf(Date);
   }, 120_000);
 
-  it('completes a job killed midway exactly once after a restart', async () => {
+  it('completes a job killed midway after a restart, resending the unconfirmed e-mail as the same message', async () => {
     const first = startWorker();
-    const { owner, jobId } = await capturedLead();
+    const { owner, lead, jobId } = await capturedLead();
     await eventually(() => sink.received.includes(owner.email), 60_000);
     expect(await queue.getJobState(jobId)).toBe('active');
 
@@ -207,10 +211,17 @@ describe('worker process shutdown', () => {
       },
     );
     const job = (await queue.getJob(jobId))!;
-    // The e-mail went out before the kill; the rerun sees that and sends no second one.
-    expect(job.returnvalue).toEqual({ outcome: 'already-notified' });
+    // The server never confirmed the first e-mail (its answer was held until the worker died),
+    // so the rerun, the same job, takes its claim over and sends it again: the contractor is
+    // never left without it. Same Message-ID, so mail clients show it once.
+    expect(job.returnvalue).toEqual({ outcome: 'sent' });
     await sleep(1000);
-    expect(sink.received.filter((to) => to === owner.email)).toHaveLength(1);
+    const sent = sink.received.flatMap((to, index) =>
+      to === owner.email ? [sink.messageIds[index]] : [],
+    );
+    expect(sent).toEqual([expect.stringContaining(`new-lead.${lead.id}@`), sent[0]]);
+    const notified = await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } });
+    expect(notified).toMatchObject({ notifiedAt: expect.any(Date), notifyClaim: null });
     expect(await queue.getJobCounts('active', 'failed')).toEqual({ active: 0, failed: 0 });
   }, 180_000);
 });

@@ -6,6 +6,8 @@ export interface MailMessage {
   text: string;
   /** Which template produced it; logged instead of the content. */
   template?: string;
+  /** A Message-ID of its own (`<…@host>`), so a resend is recognisable as the same e-mail. */
+  messageId?: string;
 }
 
 /** What the transport reports back; `messageId` is the only thing worth logging. */

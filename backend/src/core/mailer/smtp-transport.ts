@@ -28,6 +28,10 @@ export class SmtpTransport implements MailTransport {
       subject: message.subject,
       html: message.html,
       text: message.text,
+      // Base64 is encoded natively; quoted-printable (nodemailer's pick for mostly-ASCII text)
+      // is scanned and encoded in JavaScript, the largest cost of sending a new-lead e-mail.
+      textEncoding: 'base64',
+      ...(message.messageId ? { messageId: message.messageId } : {}),
     })) as { messageId: string };
     return { messageId: info.messageId };
   }

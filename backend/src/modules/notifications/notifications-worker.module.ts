@@ -33,7 +33,10 @@ export class NotificationsWorkerModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.handlers.register(LEAD_CAPTURED, (data) => this.notifyNewLead.run(data));
+    this.handlers.register(LEAD_CAPTURED, (data, job) =>
+      // The outbox row's id, so a run after a crash is recognised as the same job.
+      this.notifyNewLead.run(data, job.id ?? job.name),
+    );
     for (const topic of [CONFIRMATION_REQUESTED, PASSWORD_RESET_REQUESTED] as const) {
       this.handlers.register(topic, (data) => this.sendAccountEmail.run(topic, data));
     }

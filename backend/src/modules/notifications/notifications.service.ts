@@ -18,36 +18,31 @@ export class NotificationsService {
   ) {}
 
   /**
-   * E-mails the contractor about a new lead, at most once per lead: the lead is claimed
-   * (notified_at) before sending and released if sending fails, so a retry sends it and a
-   * duplicate event does not. A crash between the claim and the send loses that one e-mail
-   * rather than risking a second one.
+   * E-mails the contractor about a new lead, once: the job claims the lead before sending
+   * (notify_claim), marks it notified once the mail server accepted the e-mail, and gives the
+   * claim back if sending fails. A second event for the lead finds it claimed or notified and
+   * sends nothing; the same job run again after a crash (BullMQ re-runs a stalled job) takes
+   * its claim over and sends. Only a crash in the moment between the server's acceptance and
+   * the mark sends it twice, with the same Message-ID, which mail clients show once.
    */
-  async notifyNewLead(leadId: string): Promise<NewLeadNotificationOutcome> {
-    const lead = await this.repository.findLeadForNotification(leadId);
-    if (!lead) return 'lead-not-found';
-    if (lead.owner.businessProfile?.notifyNewLeads === false) return 'notifications-off';
-
-    if (!(await this.repository.claimLeadNotification(leadId))) {
+  async notifyNewLead(leadId: string, jobId: string): Promise<NewLeadNotificationOutcome> {
+    const claim = await this.repository.claimForNotification(leadId, jobId);
+    if (claim.outcome === 'already-notified') {
       this.logger.log({ leadId }, 'Lead already notified; skipping');
-      return 'already-notified';
     }
-    const { owner, ...details } = lead;
-    const message = newLeadMail({
-      publicUrl: this.config.PUBLIC_URL,
-      owner: {
-        email: owner.email,
-        fullName: owner.fullName,
-        businessName: owner.businessProfile?.businessName ?? null,
-      },
-      lead: details,
-    });
+    if (claim.outcome !== 'claimed') return claim.outcome;
+    const { owner, ...details } = claim.lead;
+    const message = {
+      ...newLeadMail({ publicUrl: this.config.PUBLIC_URL, owner, lead: details }),
+      messageId: `<new-lead.${leadId}@${new URL(this.config.PUBLIC_URL).hostname}>`,
+    };
     try {
       await this.mailer.send(message);
     } catch (error) {
-      await this.repository.releaseLeadNotification(leadId);
+      await this.repository.releaseLeadNotification(leadId, jobId);
       throw error;
     }
+    await this.repository.markNotified(leadId);
     return 'sent';
   }
 }

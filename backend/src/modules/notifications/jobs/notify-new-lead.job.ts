@@ -14,10 +14,10 @@ const leadCapturedSchema: z.ZodType<LeadCapturedEvent> = z.object({
 export class NotifyNewLeadJob {
   constructor(private readonly notifications: NotificationsService) {}
 
-  async run(data: unknown): Promise<{ outcome: string }> {
+  async run(data: unknown, jobId: string): Promise<{ outcome: string }> {
     const payload = leadCapturedSchema.safeParse(data);
     // A malformed event stays malformed: fail it for good rather than retrying.
     if (!payload.success) throw new UnrecoverableError(`Invalid ${LEAD_CAPTURED} payload`);
-    return { outcome: await this.notifications.notifyNewLead(payload.data.leadId) };
+    return { outcome: await this.notifications.notifyNewLead(payload.data.leadId, jobId) };
   }
 }
