@@ -26,6 +26,34 @@ export interface BillingTestApp extends TestApp {
   subscribe(token: string, plan: PlanId, promotionCode?: string): Promise<string>;
 }
 
+/** Pays on the fake Stripe's hosted checkout page with the test card, as a buyer would. */
+export function payAtCheckout(url: string, promotionCode = ''): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({
+      email: 'payer@roofers.test',
+      cardNumber: TEST_CARD_NUMBER,
+      expiry: '12 / 34',
+      cvc: '123',
+      promotionCode,
+      intent: 'pay',
+    }),
+    redirect: 'manual',
+  });
+}
+
+/** The api's Stripe settings pointing at `fake`. */
+export function fakeStripeEnv(fake: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_API_URL: fake.apiUrl,
+    STRIPE_PRICE_STARTER: fake.priceIds.starter,
+    STRIPE_PRICE_SMART: fake.priceIds.smart,
+    STRIPE_PRICE_INSTANT: fake.priceIds.instant,
+  };
+}
+
 /**
  * The api listening on a real port (the fake Stripe POSTs its webhooks there), with the fake
  * Stripe as its payment provider.
@@ -35,15 +63,7 @@ export async function createBillingTestApp(): Promise<BillingTestApp> {
   const fake = await startFakeStripe({
     webhookUrl: `http://127.0.0.1:${port}/api/billing/webhook`,
   });
-  const t = await createTestApp({
-    PUBLIC_URL,
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_URL: fake.apiUrl,
-    STRIPE_PRICE_STARTER: fake.priceIds.starter,
-    STRIPE_PRICE_SMART: fake.priceIds.smart,
-    STRIPE_PRICE_INSTANT: fake.priceIds.instant,
-  });
+  const t = await createTestApp({ PUBLIC_URL, ...fakeStripeEnv(fake) });
   await t.app.listen({ port, host: '127.0.0.1' });
   const prisma = t.app.get(PrismaService);
   const sessions = t.app.get(SessionsService);
@@ -62,18 +82,7 @@ export async function createBillingTestApp(): Promise<BillingTestApp> {
       payload: { productId: plan },
     });
     if (checkout.statusCode !== 200) throw new Error(`checkout answered ${checkout.body}`);
-    const paid = await fetch(checkout.json<{ url: string }>().url, {
-      method: 'POST',
-      body: new URLSearchParams({
-        email: 'payer@roofers.test',
-        cardNumber: TEST_CARD_NUMBER,
-        expiry: '12 / 34',
-        cvc: '123',
-        promotionCode,
-        intent: 'pay',
-      }),
-      redirect: 'manual',
-    });
+    const paid = await payAtCheckout(checkout.json<{ url: string }>().url, promotionCode);
     if (paid.status !== 303) throw new Error(`paying answered ${paid.status}`);
     return paid.headers.get('location') ?? '';
   };

@@ -96,10 +96,18 @@ export class BillingRepository {
     });
   }
 
-  /** Sets the start of the money-back window once; later payments leave it. */
+  /**
+   * Starts the money-back window at the subscription's earliest payment; later payments leave it.
+   * Stripe may deliver a proration invoice's event before the first invoice's, so an earlier
+   * payment arriving late moves the start back.
+   */
   async setFirstPaidAt(userId: string, subscriptionId: string, paidAt: Date): Promise<void> {
     await this.prisma.subscription.updateMany({
-      where: { userId, providerSubscriptionId: subscriptionId, firstPaidAt: null },
+      where: {
+        userId,
+        providerSubscriptionId: subscriptionId,
+        OR: [{ firstPaidAt: null }, { firstPaidAt: { gt: paidAt } }],
+      },
       data: { firstPaidAt: paidAt },
     });
   }
