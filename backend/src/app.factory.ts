@@ -9,7 +9,7 @@ import { ZodValidationPipe } from 'nestjs-zod';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
-import { type AppConfig, APP_CONFIG } from './config/config';
+import { type AppConfig, APP_CONFIG, trustProxyHops } from './config/config';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter';
 import { registerFrontend } from './core/http/frontend';
 import { setupOpenApi } from './core/http/openapi';
@@ -33,10 +33,13 @@ function requestId(req: IncomingMessage): string {
 export async function createApp(
   options: { logger?: boolean } = {},
 ): Promise<NestFastifyApplication> {
+  const proxyHops = trustProxyHops.parse(process.env.TRUST_PROXY ?? '0');
   const adapter = new FastifyAdapter({
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // Behind the load balancer only its own hop of X-Forwarded-For is believed (TRUST_PROXY):
+    // hop 0 is the socket's peer, each trusted hop lets the next entry from the right be read.
+    trustProxy: (_address: string, hop: number) => hop < proxyHops,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     bufferLogs: true,

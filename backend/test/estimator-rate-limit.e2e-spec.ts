@@ -100,6 +100,54 @@ describe('estimator rate limits', () => {
   });
 });
 
+describe('estimator rate limits behind the load balancer (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  let prisma: PrismaService;
+  const PROXY = '10.0.0.2';
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true', RATE_LIMIT_CAPTURE_PER_IP: '3' });
+    prisma = t.app.get(PrismaService);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** What the proxy forwards: whatever X-Forwarded-For the client sent, then the client's address. */
+  const viaProxy = (payload: unknown, client: string, claimed?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/main-site-leads',
+      payload: payload as object,
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': claimed ? `${claimed}, ${client}` : client },
+    });
+
+  it('throttles a client that claims a new address in X-Forwarded-For on every request', async () => {
+    const client = '198.51.100.7';
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(
+        (await viaProxy({ lead: leadInput({ lastName: `Spoof${i}` }) }, client, `192.0.2.${i}`))
+          .statusCode,
+      );
+    }
+    expect(answers).toEqual([201, 201, 201, 429, 429, 429]);
+    expect(await prisma.mainSiteLead.count({ where: { lastName: { startsWith: 'Spoof' } } })).toBe(
+      3,
+    );
+  });
+
+  it('still counts two clients behind the same proxy apart', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await viaProxy({ lead: leadInput() }, '198.51.100.8')).statusCode).toBe(201);
+    }
+    expect((await viaProxy({ lead: leadInput() }, '198.51.100.8')).statusCode).toBe(429);
+    expect((await viaProxy({ lead: leadInput() }, '198.51.100.9')).statusCode).toBe(201);
+  });
+});
+
 describe('estimator with Redis down', () => {
   let t: TestApp;
   let prisma: PrismaService;

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       QUEUE_PREFIX: 'rafter',
       LOG_LEVEL: 'info',
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       OUTBOX_POLL_INTERVAL_MS: 500,
       MAIL_FROM: 'Rafter <no-reply@rafter.app>',
       isProduction: false,
@@ -55,7 +55,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       PORT: 8080,
       PUBLIC_URL: 'https://roof.example.com',
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       isProduction: true,
       LOG_PRETTY: false,
     });
@@ -70,7 +70,7 @@ describe('loadConfig', () => {
     [{ ...valid, LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [
       { ...valid, TRUST_PROXY: 'maybe' },
-      'Invalid configuration: TRUST_PROXY must be true or false',
+      'Invalid configuration: TRUST_PROXY must be true, false or the number of proxies in front of the api (0-9)',
     ],
     [{ ...valid, NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
     [

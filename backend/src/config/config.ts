@@ -7,6 +7,24 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
+/**
+ * How many proxies in front of the api to believe about the client's address: `true` is one
+ * (the load balancer), a number is that many, `false` none. Only the last that many entries of
+ * X-Forwarded-For are read, so an address the client itself puts in the header is ignored.
+ */
+export const trustProxyHops = z
+  .string()
+  .regex(/^(true|false|yes|no|[0-9])$/, {
+    message: 'must be true, false or the number of proxies in front of the api (0-9)',
+  })
+  .transform((value) =>
+    value === 'true' || value === 'yes'
+      ? 1
+      : value === 'false' || value === 'no'
+        ? 0
+        : Number(value),
+  );
+
 const url = (protocols: string[]) =>
   z.string().refine(
     (value) => {
@@ -42,7 +60,7 @@ export const configSchema = z.object({
     .default('rafter'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag.optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxyHops.default(0),
   FRONTEND_DIST: z.string().default(resolve(REPO_ROOT, 'frontend', 'dist')),
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
