@@ -105,12 +105,22 @@ async function waitFor(child, probe, what) {
 }
 
 /** The built api on a free port; resolves once it answers. */
+/** With BENCH_PROFILE_DIR set, the api and worker write V8 CPU profiles there when they exit. */
+function profiling() {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export async function startApi(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profiling(), join(ROOT, 'backend', 'dist', 'main.js')],
+    {
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitFor(child, async () => (await fetch(`${base}/api/health/live`)).ok, 'api');
   return { child, base, port };
@@ -118,10 +128,14 @@ export async function startApi(env) {
 
 /** The built worker; resolves once it logged that it is ready or after it stayed up 3 s. */
 export async function startWorker(env) {
-  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'worker.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profiling(), join(ROOT, 'backend', 'dist', 'worker.js')],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const started = Date.now();
   await waitFor(child, async () => Date.now() - started > 3000, 'worker');
   return { child };
