@@ -2,13 +2,14 @@ import { computeEstimate, simulateRoofArea } from '@rafter/domain/estimate';
 import { type LeadInput, MIN_FILL_TIME_MS } from '@rafter/domain/lead';
 import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
 import { randomUUID } from 'node:crypto';
-import { PrismaService } from '../src/core/database/prisma.service';
+import { CONNECT_TIMEOUT_MS, PrismaService } from '../src/core/database/prisma.service';
 import {
   LeadCaptureRepository,
   type NewOwnerLead,
 } from '../src/modules/leads/lead-capture.repository';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads, createOwner, type OwnerOptions } from './factories/owner.factory';
+import { sleep } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
 
 const UNKNOWN_ID = '7d3f6a52-41c8-4c8e-9a57-0f6f2f6c1b11';
@@ -332,6 +333,21 @@ describe('POST /api/capture-lead', () => {
       expect(burst.filter((lead) => !lead.locked)).toHaveLength(3);
       expect(burst.filter((lead) => lead.lockedReason === 'monthly_limit')).toHaveLength(3);
     });
+  });
+
+  it('keeps a quote request that waits longer than a connection attempt for a busy pool', async () => {
+    const { id: ownerId } = await owner({ plan: 'instant' });
+    // Every pooled connection busy, as while PostgreSQL is slow for a moment under load.
+    const held = await Promise.all(
+      Array.from({ length: prisma.pool.options.max }, () => prisma.pool.connect()),
+    );
+    const pending = capture({ ownerId, lead: leadInput({ lastName: 'Patient' }) });
+    await sleep(CONNECT_TIMEOUT_MS + 500);
+    for (const client of held) client.release();
+
+    const response = await pending;
+    expect(response.statusCode).toBe(201);
+    expect((await storedLeads(ownerId)).map((lead) => lead.id)).toEqual([response.json().id]);
   });
 
   describe('quote requests arriving together share one statement', () => {

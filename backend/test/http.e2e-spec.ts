@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -248,5 +249,42 @@ describe('with PostgreSQL unreachable', () => {
       error: 'The service is briefly unavailable. Please try again in a moment.',
       code: 'database_unavailable',
     });
+  });
+});
+
+describe('with PostgreSQL accepting connections but never answering', () => {
+  let t: TestApp;
+  let silent: Server;
+  const sockets = new Set<Socket>();
+
+  beforeAll(async () => {
+    // A hung database host: the TCP handshake completes, the startup reply never comes.
+    silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    t = await createTestApp({
+      DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/rafter_test`,
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('gives up connecting and answers a quote request 503 instead of holding it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/capture-lead',
+      payload: {
+        ownerId: '00000000-0000-4000-8000-000000000000',
+        lead: leadInput(),
+        website: '',
+        startedAt: Date.now() - 60_000,
+      },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'database_unavailable' });
   });
 });
