@@ -2,7 +2,8 @@ import { computeEstimate, simulateRoofArea } from '@rafter/domain/estimate';
 import { type LeadInput, MIN_FILL_TIME_MS } from '@rafter/domain/lead';
 import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
 import { randomUUID } from 'node:crypto';
-import { CONNECT_TIMEOUT_MS, PrismaService } from '../src/core/database/prisma.service';
+import { CONNECT_TIMEOUT_MS } from '../src/core/database/database-pool';
+import { PrismaService } from '../src/core/database/prisma.service';
 import {
   LeadCaptureRepository,
   type NewOwnerLead,

@@ -1,0 +1,188 @@
+import { Client, type ClientConfig, Pool, type PoolClient, type PoolConfig } from 'pg';
+
+/**
+ * How long opening a connection may take. PostgreSQL down or unreachable shows here, and the api
+ * answers 503 at once instead of holding requests.
+ */
+export const CONNECT_TIMEOUT_MS = 1000;
+
+/**
+ * How long a statement may wait for a pooled connection while all of them are busy and
+ * PostgreSQL is reachable. It is up then, only slow for a moment (a checkpoint, autovacuum, a
+ * burst of requests); riding that out keeps a homeowner's quote request instead of shedding it.
+ * Bounded, so a longer stall still ends in a 503 rather than a queue that grows without limit.
+ */
+export const POOL_WAIT_MS = 5000;
+
+/**
+ * How long after PostgreSQL answers again the waits stay short. Just back from a restart it is
+ * cold and takes the backlog of every process at once; a request it cannot serve within a second
+ * then is better answered 503 with Retry-After than held for the long wait.
+ */
+export const RECOVERY_MS = 10_000;
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client: PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/** What a client tells its pool about PostgreSQL's reachability. */
+interface Reachability {
+  opened(): void;
+  lost(): void;
+}
+
+/**
+ * A pg client whose own connection attempt gives up after CONNECT_TIMEOUT_MS, with an error that
+ * says so (pg's own is a bare "timeout expired"), which the api answers with 503. It reports to
+ * its pool whether connecting worked and when PostgreSQL closed the connection unasked.
+ */
+function reportingClient(reachability: Reachability): typeof Client {
+  return class FailFastClient extends Client {
+    private closing = false;
+
+    constructor(config?: ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      this.once('end', () => {
+        if (!this.closing) reachability.lost();
+      });
+    }
+
+    override connect(): Promise<Client>;
+    override connect(callback: (err: Error | null) => void): void;
+    override connect(callback?: (err: Error | null) => void): Promise<Client> | void {
+      if (!callback) {
+        return new Promise((resolve, reject) => {
+          this.connect((err) => (err ? reject(err) : resolve(this)));
+        });
+      }
+      super.connect((err: Error | null) => {
+        if (!err) {
+          reachability.opened();
+          return callback(null);
+        }
+        this.closing = true;
+        reachability.lost();
+        callback(
+          err.message === 'timeout expired'
+            ? new Error(
+                `Connection terminated: PostgreSQL did not answer within ${CONNECT_TIMEOUT_MS} ms`,
+                { cause: err },
+              )
+            : err,
+        );
+      });
+    }
+
+    override end(): Promise<void>;
+    override end(callback: (err: Error) => void): void;
+    override end(callback?: (err: Error) => void): Promise<void> | void {
+      this.closing = true;
+      return callback ? super.end(callback) : super.end();
+    }
+  } as unknown as typeof Client;
+}
+
+interface Waiter {
+  readonly since: number;
+  timer?: NodeJS.Timeout;
+  /** Fails the wait `ms` from now unless a connection came first. */
+  giveUpIn(ms: number): void;
+}
+
+/**
+ * The api's connection pool. While PostgreSQL answers, a statement waits up to POOL_WAIT_MS for a
+ * busy pool's next free connection. Once a connection attempt fails or PostgreSQL drops a
+ * connection, waiting is pointless: every wait then ends CONNECT_TIMEOUT_MS after it began (those
+ * already longer end at once), so a database that is down answers 503 within a second instead of
+ * queueing requests for the long wait. Waits stay that short until connections have opened
+ * without a failure for RECOVERY_MS.
+ */
+export class DatabasePool extends Pool {
+  private reachableNow = true;
+  /** When the last failure ended (a connection opened after it); long ago for a fresh pool. */
+  private answeringSince = Number.NEGATIVE_INFINITY;
+  private readonly waiters = new Set<Waiter>();
+
+  constructor(
+    config: Omit<PoolConfig, 'Client' | 'connectionTimeoutMillis'>,
+    private readonly recoveryMs = RECOVERY_MS,
+  ) {
+    const reachability: Reachability = { opened: () => {}, lost: () => {} };
+    super({
+      ...config,
+      // pg-pool applies this to queued waits and to opening; the client bounds opening itself.
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      Client: reportingClient(reachability),
+    });
+    reachability.opened = () => {
+      if (this.reachableNow) return;
+      this.reachableNow = true;
+      this.answeringSince = Date.now();
+    };
+    reachability.lost = () => this.markUnreachable();
+  }
+
+  /** False from a failed or dropped connection until the next one opens. */
+  get reachable(): boolean {
+    return this.reachableNow;
+  }
+
+  /** Whether a wait for a busy pool may take POOL_WAIT_MS rather than CONNECT_TIMEOUT_MS. */
+  private get steady(): boolean {
+    return this.reachableNow && Date.now() - this.answeringSince >= this.recoveryMs;
+  }
+
+  override connect(): Promise<PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    if (!callback) {
+      return new Promise((resolve, reject) => {
+        this.connect((err, client) => (err || !client ? reject(err) : resolve(client)));
+      });
+    }
+    let settled = false;
+    const waiter: Waiter = {
+      since: Date.now(),
+      giveUpIn: (ms) => {
+        clearTimeout(waiter.timer);
+        waiter.timer = setTimeout(
+          () => {
+            if (settled) return;
+            settled = true;
+            this.waiters.delete(waiter);
+            callback(
+              new Error(
+                'timeout exceeded when trying to connect while PostgreSQL fails or recovers',
+              ),
+              undefined,
+              () => {},
+            );
+          },
+          Math.max(0, ms),
+        );
+      },
+    };
+    this.waiters.add(waiter);
+    if (!this.steady) waiter.giveUpIn(CONNECT_TIMEOUT_MS);
+    super.connect((err, client, done) => {
+      clearTimeout(waiter.timer);
+      this.waiters.delete(waiter);
+      if (settled) {
+        // This wait was already answered with an error; the connection goes back to the pool.
+        if (client) done();
+        return;
+      }
+      settled = true;
+      callback(err, client, done);
+    });
+  }
+
+  private markUnreachable(): void {
+    if (!this.reachableNow) return;
+    this.reachableNow = false;
+    const now = Date.now();
+    for (const waiter of this.waiters) waiter.giveUpIn(CONNECT_TIMEOUT_MS - (now - waiter.since));
+  }
+}

@@ -1,0 +1,111 @@
+import { Client, type PoolClient } from 'pg';
+import { CONNECT_TIMEOUT_MS, DatabasePool } from '../src/core/database/database-pool';
+import { withDatabase } from '../src/core/database/embedded-postgres';
+import { eventually, sleep } from './utils/async';
+
+const FAILED_WAIT = 'timeout exceeded when trying to connect while PostgreSQL fails or recovers';
+/** How long waits stay short after PostgreSQL answers again, shortened for these tests. */
+const RECOVERY = 2000;
+
+const serverUrl = () => withDatabase(process.env.DATABASE_URL as string, 'postgres');
+
+/** What a pool's wait ended with: a connection (given back at once) or the error's message. */
+const outcomeOf = (wait: Promise<PoolClient>) =>
+  wait.then(
+    (client) => {
+      client.release();
+      return 'connected';
+    },
+    (error: Error) => error.message,
+  );
+
+describe('the api database pool', () => {
+  let pool: DatabasePool;
+  let admin: Client;
+  let held: PoolClient[] = [];
+
+  beforeEach(async () => {
+    pool = new DatabasePool({ connectionString: serverUrl(), max: 2 }, RECOVERY);
+    admin = new Client({ connectionString: serverUrl() });
+    await admin.connect();
+  });
+
+  afterEach(async () => {
+    await admin.end();
+    // A failed expectation may leave connections checked out, which would hold pool.end().
+    for (const client of held) {
+      try {
+        client.release(true);
+      } catch {
+        // released already
+      }
+    }
+    held = [];
+    await pool.end();
+  });
+
+  /** Checks out a connection (released after the test whatever happens). */
+  const hold = async () => {
+    const client = await pool.connect();
+    // A connection PostgreSQL drops while it is checked out reports on its holder.
+    client.on('error', () => {});
+    held.push(client);
+    return client;
+  };
+
+  /** Checks out both connections the pool may open, as requests do while PostgreSQL is busy. */
+  const holdAll = async () => [await hold(), await hold()] as const;
+
+  const backendPid = async (client: PoolClient) => {
+    const [row] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+    return row?.pid;
+  };
+
+  it('lets a statement wait for a busy pool longer than a connection attempt while PostgreSQL answers', async () => {
+    const [first] = await holdAll();
+    const waiting = outcomeOf(pool.connect());
+    await sleep(CONNECT_TIMEOUT_MS + 500);
+    first.release();
+
+    expect(await waiting).toBe('connected');
+    expect(pool.reachable).toBe(true);
+  });
+
+  it('ends the waits at once when PostgreSQL drops a connection, keeps them short while it recovers, then waits long again', async () => {
+    const [doomed] = await holdAll();
+    const dropped = await backendPid(doomed);
+    const waiting = outcomeOf(pool.connect());
+    await sleep(CONNECT_TIMEOUT_MS + 200);
+
+    // PostgreSQL ends a busy connection, as when it shuts down or restarts.
+    await admin.query('SELECT pg_terminate_backend($1)', [dropped]);
+    // The pool's own long wait would end with a bare "timeout exceeded when trying to connect".
+    expect(await waiting).toBe(FAILED_WAIT);
+    expect(pool.reachable).toBe(false);
+
+    // The dead connection goes back; the one opened in its place shows PostgreSQL answering again.
+    doomed.release(true);
+    await eventually(() => pool.reachable, 5000);
+    const answeredAt = Date.now();
+    const reopened = await hold();
+    const recovering = outcomeOf(pool.connect());
+    // Nothing is given back during the wait; just back, PostgreSQL gets a short one.
+    expect(await recovering).toBe(FAILED_WAIT);
+
+    await sleep(Math.max(0, answeredAt + RECOVERY - Date.now()));
+    const patient = outcomeOf(pool.connect());
+    await sleep(CONNECT_TIMEOUT_MS + 500);
+    reopened.release();
+    expect(await patient).toBe('connected');
+  });
+
+  it('marks PostgreSQL unreachable when a connection cannot be opened', async () => {
+    const closed = new DatabasePool({ connectionString: 'postgresql://postgres@127.0.0.1:1/x' });
+    try {
+      await expect(closed.connect()).rejects.toThrow(/ECONNREFUSED/);
+      expect(closed.reachable).toBe(false);
+    } finally {
+      await closed.end();
+    }
+  });
+});
