@@ -1,4 +1,5 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const API_ORIGIN = 'http://localhost:3000';
@@ -6,7 +7,9 @@ const API_ORIGIN = 'http://localhost:3000';
 // Libraries every page needs. They get their own long-cached chunks; everything else stays
 // with the route that imports it, so heavy dashboard or map code never reaches the landing page.
 const SHARED_CHUNKS = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  // Apart from React: the /widget page (widget.html) does without it.
+  { name: 'router', test: /node_modules[\\/](react-router|@remix-run|cookie-es)[\\/]/ },
   {
     name: 'mui-core',
     test: /node_modules[\\/](@emotion|@mui[\\/](system|styled-engine|utils|private-theming)|@mui[\\/]material[\\/](styles|CssBaseline|utils)[\\/]|stylis|react-is|clsx|hoist-non-react-statics|@babel[\\/]runtime)/,
@@ -21,8 +24,25 @@ const SHARED_CHUNKS = [
   { name: 'icons', test: /node_modules[\\/]@mui[\\/]icons-material[\\/]/ },
 ];
 
+/**
+ * The development server answers /widget with widget.html, as the api does in production
+ * (backend/src/core/http/frontend.ts); every other page falls back to index.html.
+ */
+function widgetPage(): Plugin {
+  return {
+    name: 'rafter-widget-page',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [path, query] = (request.url ?? '').split('?');
+        if (path === '/widget') request.url = `/widget.html${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), widgetPage()],
   resolve: {
     // `source` makes `@rafter/domain/*` resolve to the TypeScript sources, compiled by Vite.
     conditions: ['source', ...defaultClientConditions],
@@ -44,6 +64,10 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      input: {
+        app: fileURLToPath(new URL('index.html', import.meta.url)),
+        widget: fileURLToPath(new URL('widget.html', import.meta.url)),
+      },
       output: {
         codeSplitting: { groups: SHARED_CHUNKS },
       },

@@ -17,7 +17,8 @@ const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'frontend', 'di
 export const BUDGETS = [
   { name: '/embed.js', files: () => ['embed.js'], limitKb: 2 },
   { name: '/ (landing page)', route: 'src/app/routes/LandingPage.tsx', limitKb: 185 },
-  { name: '/widget', route: 'src/app/routes/WidgetPage.tsx', limitKb: 175 },
+  // An entry of its own (widget.html): the estimator without the router or the other pages.
+  { name: '/widget', entry: 'widget.html', limitKb: 150 },
   { name: '/dashboard', route: 'src/app/routes/DashboardPage.tsx', limitKb: 245 },
 ];
 
@@ -29,10 +30,12 @@ function readManifest() {
   }
 }
 
-/** The files a page loads up front for `route`: entry, route chunk and their static imports. */
-function routeFiles(manifest, route) {
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry) throw new Error('the manifest has no entry chunk');
+/**
+ * The files a page loads up front for `route`: the app's entry (index.html), the route's chunk
+ * and their static imports; or, for a page with an entry of its own, that entry and its imports.
+ */
+function routeFiles(manifest, route, entry = 'index.html') {
+  if (!manifest[entry]?.isEntry) throw new Error(`the manifest has no entry ${entry}`);
   if (route !== 'entry' && !manifest[route]) {
     throw new Error(`the manifest has no chunk for ${route}`);
   }
@@ -53,7 +56,11 @@ const gzipKb = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).
 export function measure() {
   const manifest = readManifest();
   return BUDGETS.map((budget) => {
-    const files = budget.route ? routeFiles(manifest, budget.route) : budget.files();
+    const files = budget.entry
+      ? routeFiles(manifest, 'entry', budget.entry)
+      : budget.route
+        ? routeFiles(manifest, budget.route)
+        : budget.files();
     const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
     return { name: budget.name, files: files.length, kb, limitKb: budget.limitKb };
   });

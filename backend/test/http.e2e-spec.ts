@@ -13,12 +13,17 @@ function builtFrontend(): string {
     join(dir, 'index.html'),
     '<!doctype html><html><head><title>Rafter</title></head><body><div id="root"></div></body></html>',
   );
-  // Vite's manifest: the entry, the landing page's chunk and a chunk both of them import.
+  writeFileSync(
+    join(dir, 'widget.html'),
+    '<!doctype html><html><head><title>Estimate</title></head><body><div id="root"></div><script type="module" src="/assets/widget-1.js"></script></body></html>',
+  );
+  // Vite's manifest: the two entries, the landing page's chunk and a chunk they all import.
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
-      'src/main.tsx': { file: 'assets/app-1234.js', isEntry: true, imports: ['_shared'] },
+      'widget.html': { file: 'assets/widget-1.js', isEntry: true, imports: ['_shared'] },
+      'index.html': { file: 'assets/app-1234.js', isEntry: true, imports: ['_shared'] },
       _shared: { file: 'assets/shared-1.js' },
       'src/app/routes/LandingPage.tsx': {
         file: 'assets/LandingPage-5678.js',
@@ -134,10 +139,22 @@ describe('HTTP skeleton', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<div id="root">');
+    expect(page.body).not.toContain('widget-1.js');
     const missing = await inject({ url: '/no/such/page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/text\/html/);
   });
+
+  it.each(['/widget', '/widget?ownerId=1&color=%2316a34a'])(
+    'answers %s with the estimator page of its own, not the whole app',
+    async (url) => {
+      const widget = await inject({ url });
+      expect(widget.statusCode).toBe(200);
+      expect(widget.headers['content-type']).toMatch(/text\/html/);
+      expect(widget.body).toContain('<script type="module" src="/assets/widget-1.js">');
+      expect(widget.body).not.toContain('app-1234.js');
+    },
+  );
 
   it("links the landing page's own chunks and stylesheet on / only", async () => {
     const home = (await inject({ url: '/' })).body;

@@ -6,15 +6,14 @@ import { AuthDialogProvider } from '../features/auth/components/AuthDialogProvid
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollManager } from './ScrollManager';
 
-// Each page is its own chunk, so a visitor downloads only the page they open (the embedded
-// /widget above all). The server adds a modulepreload of the landing page's chunk to `/` only
-// (backend/src/core/http/frontend.ts), so on a phone network it still loads in parallel with React
-// instead of after it.
+// Each page is its own chunk, so a visitor downloads only the page they open. The embedded
+// /widget is not here: it has an entry of its own (widget.html) without the router. The server
+// adds a modulepreload of the landing page's chunk to `/` only (backend/src/core/http/frontend.ts),
+// so on a phone network it still loads in parallel with React instead of after it.
 const LandingPage = lazy(() => import('./routes/LandingPage'));
 const TermsPage = lazy(() => import('./routes/TermsPage'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
-const WidgetPage = lazy(() => import('./routes/WidgetPage'));
 const SharePage = lazy(() => import('./routes/SharePage'));
 const DashboardPage = lazy(() => import('./routes/DashboardPage'));
 const ResetPasswordPage = lazy(() => import('./routes/ResetPasswordPage'));
@@ -28,7 +27,6 @@ export const routes: RouteObject[] = [
   { path: APP_ROUTES.home, element: <LandingPage /> },
   { path: APP_ROUTES.terms, element: <TermsPage /> },
   { path: APP_ROUTES.privacy, element: <PrivacyPage /> },
-  { path: APP_ROUTES.widget, element: <WidgetPage /> },
   { path: APP_ROUTES.sharePage, element: <SharePage /> },
   { path: APP_ROUTES.dashboard, element: <DashboardPage /> },
   { path: APP_ROUTES.resetPassword, element: <ResetPasswordPage /> },

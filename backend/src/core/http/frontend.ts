@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import { isAppRoute } from '@rafter/domain/routes';
+import { APP_ROUTES, isAppRoute } from '@rafter/domain/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +40,10 @@ export function preloadLinks(distDir: string, module: string): string {
     for (const imported of chunk.imports ?? []) graph(imported, into);
     return into;
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  // The app's entry is index.html; widget.html (the /widget page) is a second entry.
+  const entry = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry || !manifest[module]) return '';
   const loaded = graph(entry);
   const chunks = [...graph(module)].filter((key) => !loaded.has(key)).map((key) => manifest[key]!);
@@ -53,7 +56,8 @@ export function preloadLinks(distDir: string, module: string): string {
 
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html for every page route
- * (200) or any other path a browser asks for (404, so the app shows its not-found page).
+ * (200) or any other path a browser asks for (404, so the app shows its not-found page), except
+ * /widget, which has a page of its own (widget.html: the estimator without the rest of the app).
  * Returns the handler the exception filter calls for unmatched GETs, or undefined when the
  * frontend has not been built (development with Vite's own server).
  */
@@ -64,6 +68,8 @@ export async function registerFrontend(
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const indexHtml = readFileSync(indexFile);
+  const widgetFile = join(distDir, 'widget.html');
+  const widgetHtml = existsSync(widgetFile) ? readFileSync(widgetFile) : indexHtml;
   const landingLinks = preloadLinks(distDir, LANDING_MODULE);
   const landingHtml = landingLinks
     ? Buffer.from(indexHtml.toString('utf8').replace('</head>', `${landingLinks}</head>`))
@@ -94,7 +100,7 @@ export async function registerFrontend(
       .status(isAppRoute(path) ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(path === '/' ? landingHtml : indexHtml);
+      .send(path === '/' ? landingHtml : path === APP_ROUTES.widget ? widgetHtml : indexHtml);
     return true;
   };
 }

@@ -1,6 +1,6 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router';
 import { parseBrandColor } from '@rafter/domain/branding';
 import { Estimator } from '../../features/estimator/components/Estimator';
 import { useParentResize } from '../../features/estimator/hooks/use-parent-resize';
@@ -9,10 +9,12 @@ import { visuallyHidden } from '../../components/visually-hidden';
 
 /**
  * /widget?ownerId=&color=&embed=1: the estimator alone on a light background, as contractors'
- * sites show it in a frame. Without an owner it is the main-site flow.
+ * sites show it in a frame. Without an owner it is the main-site flow. It has an entry of its own
+ * (widget.html, src/widget-main.tsx) without the router: the query string is read once, as the
+ * page never navigates.
  */
 export default function WidgetPage() {
-  const [params] = useSearchParams();
+  const [params] = useState(() => new URLSearchParams(window.location.search));
   const ownerId = params.get('ownerId')?.trim() || null;
   const color = parseBrandColor(params.get('color'));
   const embedded = params.get('embed') === '1';

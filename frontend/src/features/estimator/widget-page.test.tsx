@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { WidgetApp } from '../../app/WidgetApp';
 
 describe('/widget', () => {
   afterEach(() => {
@@ -12,7 +12,12 @@ describe('/widget', () => {
       'fetch',
       vi.fn(async () => Response.json({ error: 'Not found' }, { status: 404 })),
     );
-    renderApp('/widget?ownerId=3f2b9f7e-5a0c-4d47-9a43-8f5c2f0c1a11&color=2563eb');
+    window.history.replaceState(
+      null,
+      '',
+      '/widget?ownerId=3f2b9f7e-5a0c-4d47-9a43-8f5c2f0c1a11&color=2563eb',
+    );
+    render(<WidgetApp />);
 
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Enter your zip code' }),
@@ -24,5 +29,22 @@ describe('/widget', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     // The page sets its title in an effect, which may run after the heading is on screen.
     await waitFor(() => expect(document.title).toBe('Roof replacement estimate · Rafter'));
+  });
+
+  it('opens the sign-up dialog on the app-wide showSignup event, without leaving the page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'Not found' }, { status: 404 })),
+    );
+    window.history.replaceState(null, '', '/widget');
+    render(<WidgetApp />);
+    await screen.findByRole('heading', { level: 2, name: 'Enter your zip code' });
+
+    act(() => {
+      window.dispatchEvent(new Event('showSignup'));
+    });
+
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeVisible();
+    expect(window.location.pathname).toBe('/widget');
   });
 });

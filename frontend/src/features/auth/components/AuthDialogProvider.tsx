@@ -9,6 +9,7 @@ import {
   type AuthDialogNotice,
 } from '../hooks/use-auth-dialog';
 import { takePostSignInPath } from '../utils/browser-storage';
+import { signUpInNewTabWhenFramed } from '../utils/sign-up-from-frame';
 
 // The forms, their schemas and the resolver load on first use, not with the landing page.
 const loadAuthDialog = () => import('./AuthDialog');
@@ -45,13 +46,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const showSignup = () => {
-      // Inside a contractor's site the dialog would be a sign-up form in someone else's page,
-      // where our cookies are third-party: sign up on our own site in a new tab instead.
-      if (window.parent !== window) {
-        window.open(`${window.location.origin}/?auth=signup`, '_blank', 'noopener');
-        return;
-      }
-      controls.open('signup');
+      if (!signUpInNewTabWhenFramed()) controls.open('signup');
     };
     window.addEventListener('showSignup', showSignup);
     return () => window.removeEventListener('showSignup', showSignup);
