@@ -92,13 +92,16 @@ describe('security headers on every page', () => {
     }
   });
 
-  it("has no inline script in the app's HTML, which the CSP would block", () => {
-    const html = readFileSync(resolve(__dirname, '../../frontend/index.html'), 'utf8');
-    const scripts = html.match(/<script\b[^>]*>/gi) ?? [];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toMatch(/\bsrc="[^"]+"/);
-    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
-  });
+  it.each(['index.html', 'widget.html'])(
+    'has no inline script in the page %s, which the CSP would block',
+    (page) => {
+      const html = readFileSync(resolve(__dirname, '../../frontend', page), 'utf8');
+      const scripts = html.match(/<script\b[^>]*>/gi) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toMatch(/\bsrc="[^"]+"/);
+      expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    },
+  );
 });
 
 describe('security headers in production', () => {
