@@ -48,7 +48,8 @@ describe('expired sessions and e-mail links', () => {
   }
 
   it('are swept hourly by the worker, keeping every family with a live token', async () => {
-    const scheduler = await queue.getJobScheduler(SWEEP_EXPIRED_CREDENTIALS);
+    // The worker schedules the sweep after start-up without waiting for Redis, so look until it has.
+    const scheduler = await eventually(() => queue.getJobScheduler(SWEEP_EXPIRED_CREDENTIALS));
     expect(scheduler).toMatchObject({ name: SWEEP_EXPIRED_CREDENTIALS, every: HOUR });
 
     const { id: userId } = await createAccount(s.prisma);
