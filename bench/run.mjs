@@ -6,7 +6,7 @@
  *   npm run bench [-- --quick]   # --quick: smaller data and shorter runs, for a smoke test
  */
 import { spawnSync } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, log } from './lib.mjs';
@@ -34,6 +34,11 @@ const SUITES = [
     title: 'Worker: notification jobs per second',
     script: 'worker.mjs',
     args: quick ? ['--jobs=1000'] : [],
+  },
+  {
+    title: 'Worker: one process per CPU',
+    script: 'worker.mjs',
+    args: [`--workers=${availableParallelism()}`, ...(quick ? ['--jobs=1000'] : [])],
   },
   { title: 'Lighthouse (mobile)', script: 'lighthouse.mjs', args: quick ? ['--runs=1'] : [] },
 ];

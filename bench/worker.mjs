@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * Worker throughput: --jobs (default 5,000) new-lead notification jobs, each a captured lead with
+ * Worker throughput: --jobs (default 20,000) new-lead notification jobs, each a captured lead with
  * its `lead.captured` outbox row (what capture-lead writes), drained by one built worker process
  * (WORKER_CONCURRENCY as configured, default 20) through the outbox relay and BullMQ into a real
  * local SMTP server. Jobs per second from the first to the last e-mail stamped on the leads.
+ * With --workers=N, N worker processes share the queue, as deployed with one per CPU; on a machine
+ * that also runs PostgreSQL, Redis and the SMTP server they compete with those for the CPUs.
  *
- *   npm run build && node bench/worker.mjs [--jobs=5000]
+ *   npm run build && node bench/worker.mjs [--jobs=20000] [--workers=1]
  */
 import { randomUUID } from 'node:crypto';
 import { startMailSink } from '../e2e/mail-sink.mjs';
@@ -23,7 +25,8 @@ import {
 } from './lib.mjs';
 
 const { Client } = backendRequire('pg');
-const JOBS = option('jobs', 5000);
+const JOBS = option('jobs', 20000);
+const WORKERS = option('workers', 1);
 
 async function seed(url) {
   const client = new Client({ connectionString: url });
@@ -68,7 +71,8 @@ async function main() {
   // Keeps only each message's subject: the benchmark measures the worker, not the sink's parser.
   const sink = await startMailSink({ httpPort, bodies: false });
   const started = performance.now();
-  const worker = await startWorker(benchEnv(databaseUrl, { SMTP_URL: sink.smtpUrl }));
+  const env = benchEnv(databaseUrl, { SMTP_URL: sink.smtpUrl });
+  const workers = await Promise.all(Array.from({ length: WORKERS }, () => startWorker(env)));
   try {
     const deadline = Date.now() + 10 * 60_000;
     let done = 0;
@@ -95,7 +99,7 @@ async function main() {
     const received = sink.messages.length;
     console.log(
       [
-        `${JOBS.toLocaleString('en-US')} notification jobs through the outbox, BullMQ and SMTP, one worker process.`,
+        `${JOBS.toLocaleString('en-US')} notification jobs through the outbox, BullMQ and SMTP, ${WORKERS === 1 ? 'one worker process' : `${WORKERS} worker processes`}.`,
         '',
         table(
           ['jobs', 'e-mails received', 'first to last (s)', 'jobs/s', 'wall time incl. start (s)'],
@@ -106,7 +110,7 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    await stop(worker.child);
+    await Promise.all(workers.map((worker) => stop(worker.child)));
     await sink.close();
   }
 }
