@@ -237,6 +237,20 @@ describe('health with Redis down', () => {
   });
 });
 
+/** A valid quote request for an unknown contractor: it needs the database to be answered. */
+function requestQuote(t: TestApp) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/capture-lead',
+    payload: {
+      ownerId: '00000000-0000-4000-8000-000000000000',
+      lead: leadInput(),
+      website: '',
+      startedAt: Date.now() - 60_000,
+    },
+  });
+}
+
 describe('with PostgreSQL unreachable', () => {
   let t: TestApp;
 
@@ -250,16 +264,7 @@ describe('with PostgreSQL unreachable', () => {
   });
 
   it('answers a quote request 503 with Retry-After, not 500', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/capture-lead',
-      payload: {
-        ownerId: '00000000-0000-4000-8000-000000000000',
-        lead: leadInput(),
-        website: '',
-        startedAt: Date.now() - 60_000,
-      },
-    });
+    const response = await requestQuote(t);
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('2');
     expect(response.json()).toEqual({
@@ -291,16 +296,7 @@ describe('with PostgreSQL accepting connections but never answering', () => {
   });
 
   it('gives up connecting and answers a quote request 503 instead of holding it', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/capture-lead',
-      payload: {
-        ownerId: '00000000-0000-4000-8000-000000000000',
-        lead: leadInput(),
-        website: '',
-        startedAt: Date.now() - 60_000,
-      },
-    });
+    const response = await requestQuote(t);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ code: 'database_unavailable' });
   });
