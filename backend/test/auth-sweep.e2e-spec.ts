@@ -20,17 +20,22 @@ describe('expired sessions and e-mail links', () => {
   });
   afterAll(() => s.close());
 
-  async function session(userId: string, familyId: string, expiresInMs: number) {
-    const row = await s.prisma.session.create({
-      data: {
+  /**
+   * Sessions written in one statement: the worker's own scheduled sweep may run at any moment,
+   * and must never see a family with only some of its rows.
+   */
+  async function sessions(userId: string, rows: { familyId: string; expiresInMs: number }[]) {
+    const ids = rows.map(() => randomUUID());
+    await s.prisma.session.createMany({
+      data: rows.map(({ familyId, expiresInMs }, index) => ({
+        id: ids[index]!,
         userId,
         familyId,
         tokenHash: randomBytes(32).toString('hex'),
         expiresAt: new Date(Date.now() + expiresInMs),
-      },
-      select: { id: true },
+      })),
     });
-    return row.id;
+    return ids;
   }
 
   async function emailToken(userId: string, expiresInMs: number, used = false) {
@@ -54,19 +59,18 @@ describe('expired sessions and e-mail links', () => {
 
     const { id: userId } = await createAccount(s.prisma);
     const deadFamily = randomUUID();
-    const dead = [
-      await session(userId, deadFamily, -40 * DAY),
-      await session(userId, deadFamily, -2 * DAY),
-    ];
     // A family rotated long ago whose newest token is still valid: its spent rows stay, since
-    // presenting one of them must still revoke the family.
+    // presenting one of them must still revoke the family. The last one expired an hour ago:
+    // within the grace day, kept.
     const liveFamily = randomUUID();
-    const live = [
-      await session(userId, liveFamily, -5 * DAY),
-      await session(userId, liveFamily, 20 * DAY),
-    ];
-    // Expired an hour ago: within the grace day, kept.
-    const recent = await session(userId, randomUUID(), -HOUR);
+    const ids = await sessions(userId, [
+      { familyId: deadFamily, expiresInMs: -40 * DAY },
+      { familyId: deadFamily, expiresInMs: -2 * DAY },
+      { familyId: liveFamily, expiresInMs: -5 * DAY },
+      { familyId: liveFamily, expiresInMs: 20 * DAY },
+      { familyId: randomUUID(), expiresInMs: -HOUR },
+    ]);
+    const [dead, live, recent] = [ids.slice(0, 2), ids.slice(2, 4), ids[4]!];
     const oldTokens = [
       await emailToken(userId, -3 * DAY),
       await emailToken(userId, -2 * DAY, true),
@@ -81,8 +85,8 @@ describe('expired sessions and e-mail links', () => {
     await eventually(
       async () => (await s.prisma.session.count({ where: { id: { in: dead } } })) === 0,
     );
-    const sessions = await s.prisma.session.findMany({ where: { userId }, select: { id: true } });
-    expect(sessions.map((row) => row.id).sort()).toEqual([...live, recent].sort());
+    const kept = await s.prisma.session.findMany({ where: { userId }, select: { id: true } });
+    expect(kept.map((row) => row.id).sort()).toEqual([...live, recent].sort());
     const tokens = await s.prisma.emailToken.findMany({ where: { userId }, select: { id: true } });
     expect(tokens.map((row) => row.id).sort()).toEqual([...keptTokens].sort());
     expect(await s.prisma.emailToken.count({ where: { id: { in: oldTokens } } })).toBe(0);
