@@ -139,7 +139,10 @@ async function main() {
           ['rows stored for the product', stored.rows],
           ['answered ids missing (lost)', lost],
           ['rows stored twice (duplicated)', duplicated],
-          ['rows without a 2xx (request timed out client-side)', unanswered],
+          [
+            'rows without a 2xx (answer still in flight when the load stopped: at most one per connection)',
+            unanswered,
+          ],
         ],
       ),
     ].join('\n'),

@@ -97,3 +97,13 @@ describe(`the lead list over ${OWNER_LEADS.toLocaleString('en-US')} leads of one
     expect(text).toMatch(/leads_search_trgm_idx/);
   });
 });
+
+describe('the search index under a stream of quote requests', () => {
+  // The statement that fills the pending list merges it while its quote requests wait: at the
+  // default 4 MB that held a batch for 40-70 ms (bench/capture.mjs, docs/performance.md).
+  it('merges new entries from a pending list of 1 MB, not the default 4 MB', async () => {
+    const rows = await prisma.$queryRaw<{ options: string[] | null }[]>`
+      SELECT reloptions AS options FROM pg_class WHERE relname = 'leads_search_trgm_idx'`;
+    expect(rows[0]?.options).toContain('gin_pending_list_limit=1024');
+  });
+});
