@@ -2,7 +2,7 @@
 /**
  * Worker throughput: --jobs (default 20,000) new-lead notification jobs, each a captured lead with
  * its `lead.captured` outbox row (what capture-lead writes), drained by one built worker process
- * (WORKER_CONCURRENCY as configured, default 20) through the outbox relay and BullMQ into a real
+ * (WORKER_CONCURRENCY as configured, default 50) through the outbox relay and BullMQ into a real
  * local SMTP server. Jobs per second from the first to the last e-mail stamped on the leads.
  * With --workers=N, N worker processes share the queue, as deployed with one per CPU; on a machine
  * that also runs PostgreSQL, Redis and the SMTP server they compete with those for the CPUs.

@@ -63,7 +63,7 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxyHops.default(0),
   FRONTEND_DIST: z.string().default(resolve(REPO_ROOT, 'frontend', 'dist')),
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   /** Google Solar API (roof measurement); without it roofs are simulated. Server-side only. */
   GOOGLE_SOLAR_API_KEY: z.string().min(1).optional(),
