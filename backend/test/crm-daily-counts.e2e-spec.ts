@@ -1,6 +1,8 @@
 import { LEAD_STATUSES } from '@rafter/domain/lead';
+import { Client } from 'pg';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { createAccount } from './factories/account.factory';
+import { eventually } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
 
 /**
@@ -87,4 +89,55 @@ it('equals counting the leads after inserts, status and value changes, moves and
   const orphans = await prisma.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM lead_daily_counts WHERE owner_id = ${b.id}::uuid`;
   expect(orphans[0]!.n).toBe(0);
+});
+
+/** One new lead for each owner, in this order, in one INSERT statement. */
+function insertLeads(ownerIds: string[]) {
+  return prisma.$executeRaw`
+    INSERT INTO leads (id, owner_id, first_name, last_name, email, phone, address, zip_code,
+      ownership, material, stories, estimate_mid, updated_at)
+    SELECT gen_random_uuid(), owner_id, 'Ana', 'Order', 'order@example.com', '5125550100',
+      '1 Main St, Austin, TX 78701', '78701', 'owner', 'asphalt', 'one', 9000, now()
+    FROM unnest(${ownerIds}::uuid[]) WITH ORDINALITY AS o(owner_id, ord)
+    ORDER BY ord`;
+}
+
+it("counts a statement's new leads contractor by contractor in one order, so two never deadlock", async () => {
+  // Quote requests arriving together are one INSERT, their contractors in arrival order. Another
+  // writer holds the first contractor's count and is about to take the second's: the INSERT must
+  // wait for the first without holding the second, or the two deadlock.
+  const [first, second] = [await createAccount(prisma), await createAccount(prisma)]
+    .map((account) => account.id)
+    .sort();
+  await insertLeads([first!, second!]);
+
+  const writer = new Client({ connectionString: t.db.url });
+  await writer.connect();
+  try {
+    await writer.query('BEGIN');
+    await writer.query("SET LOCAL lock_timeout = '3s'");
+    const today = `day = (now() AT TIME ZONE 'UTC')::date AND status = 'new'`;
+    await writer.query(
+      `SELECT 1 FROM lead_daily_counts WHERE owner_id = $1 AND ${today} FOR UPDATE`,
+      [first],
+    );
+    // Prisma sends a query once it is awaited: then() starts it now.
+    const inserting = insertLeads([second!, first!]).then((count) => count);
+    await eventually(async () => {
+      const waiting = await writer.query(
+        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO leads%'`,
+      );
+      return waiting.rowCount === 1;
+    });
+    await expect(
+      writer.query(`SELECT 1 FROM lead_daily_counts WHERE owner_id = $1 AND ${today} FOR UPDATE`, [
+        second,
+      ]),
+    ).resolves.toMatchObject({ rowCount: 1 });
+    await writer.query('COMMIT');
+    await expect(inserting).resolves.toBe(2);
+  } finally {
+    await writer.end();
+  }
+  expect(await rollup()).toEqual(await counted());
 });
