@@ -30,7 +30,9 @@ export class EventsProcessor extends WorkerHost implements OnApplicationBootstra
     this.worker.on('error', warn);
     this.queue.on('error', warn);
     this.worker.on('failed', (job, error) => {
-      const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);
+      // Failed for good once BullMQ stamped it finished: attempts used up, an unrecoverable
+      // error, or too many stalls, which end a job whatever attempts it has left.
+      const final = Boolean(job?.finishedOn);
       this.logger[final ? 'error' : 'warn'](
         { jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, err: error.message },
         final ? 'Job failed for good' : 'Job failed; will retry',
