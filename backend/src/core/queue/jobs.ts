@@ -30,7 +30,7 @@ export const DEFAULT_JOB_OPTIONS = {
  * that itself brings its worker down; a stalled job goes back to the front of the queue, so
  * after a worker's restart it runs about when a crash-looping process dies again, and at 2 the
  * fault harness (chaos/faults.mjs, a worker killed every 15 s) saw a dozen innocent e-mails fail
- * for good in 30,000. At 5 a job must be running at five crashes in a row.
+ * for good in 30,000. At 5 a job must be running at six crashes in a row.
  */
 export const WORKER_LOCK_OPTIONS = {
   lockDuration: 15_000,
