@@ -93,13 +93,21 @@ it('equals counting the leads after inserts, status and value changes, moves and
 
 /** One new lead for each owner, in this order, in one INSERT statement. */
 function insertLeads(ownerIds: string[]) {
-  return prisma.$executeRaw`
-    INSERT INTO leads (id, owner_id, first_name, last_name, email, phone, address, zip_code,
-      ownership, material, stories, estimate_mid, updated_at)
-    SELECT gen_random_uuid(), owner_id, 'Ana', 'Order', 'order@example.com', '5125550100',
-      '1 Main St, Austin, TX 78701', '78701', 'owner', 'asphalt', 'one', 9000, now()
-    FROM unnest(${ownerIds}::uuid[]) WITH ORDINALITY AS o(owner_id, ord)
-    ORDER BY ord`;
+  return prisma.lead.createMany({
+    data: ownerIds.map((ownerId) => ({
+      ownerId,
+      firstName: 'Ana',
+      lastName: 'Order',
+      email: 'order@example.com',
+      phone: '5125550100',
+      address: '1 Main St, Austin, TX 78701',
+      zipCode: '78701',
+      ownership: 'owner' as const,
+      material: 'asphalt' as const,
+      stories: 'one' as const,
+      estimateMid: 9000,
+    })),
+  });
 }
 
 it("counts a statement's new leads contractor by contractor in one order, so two never deadlock", async () => {
@@ -122,10 +130,12 @@ it("counts a statement's new leads contractor by contractor in one order, so two
       [first],
     );
     // Prisma sends a query once it is awaited: then() starts it now.
-    const inserting = insertLeads([second!, first!]).then((count) => count);
+    const inserting = insertLeads([second!, first!]).then(({ count }) => count);
+    // The INSERT is the only other session of this database that can be waiting for a lock.
     await eventually(async () => {
       const waiting = await writer.query(
-        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO leads%'`,
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+           AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
       );
       return waiting.rowCount === 1;
     });
