@@ -137,7 +137,7 @@ test('a voice call goes idle → connecting → connected → ended', async ({ p
   );
   // Chromium's fake microphone feeds the level meter.
   await expect(panel(page).getByRole('meter', { name: 'Microphone level' })).toBeVisible();
-  await expectAccessible(page, 'the voice assistant during a call');
+  await expectAccessible(page, 'the voice assistant during a call', { within: panel(page) });
 
   await panel(page).getByRole('button', { name: 'End Call' }).click();
   await expect(panel(page)).toBeHidden();
@@ -195,7 +195,7 @@ test('the built-in assistant answers a typed question about the Smart plan', asy
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   await expectNoSidewaysScroll(page, 'the voice assistant on a phone');
-  await expectAccessible(page, 'the voice assistant on a phone');
+  await expectAccessible(page, 'the voice assistant on a phone', { within: panel(page) });
 
   await question.fill('How do I get started?');
   await question.press('Enter');

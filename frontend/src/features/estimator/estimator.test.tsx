@@ -116,7 +116,7 @@ async function reachEstimate(user: UserEvent) {
 }
 
 // Each test walks the widget in jsdom the way a visitor would, which takes a few seconds.
-describe('estimator steps', { timeout: 20_000 }, () => {
+describe('estimator steps', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -317,7 +317,7 @@ describe('estimator steps', { timeout: 20_000 }, () => {
   });
 });
 
-describe('quote request', { timeout: 20_000 }, () => {
+describe('quote request', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -340,6 +340,7 @@ describe('quote request', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const openedAt = Date.now();
     renderWithProviders(<Estimator ownerId={OWNER_ID} source="embed" />);
+    const renderedAt = Date.now();
     await reachEstimate(user);
     await user.click(button('Get Exact Quote'));
     const dialog = await fillQuote(user);
@@ -379,8 +380,9 @@ describe('quote request', { timeout: 20_000 }, () => {
       },
     });
     const { startedAt } = request?.body as { startedAt: number };
+    // When the widget opened, however long a busy machine took to render it.
     expect(startedAt).toBeGreaterThanOrEqual(openedAt - 1000);
-    expect(startedAt).toBeLessThanOrEqual(openedAt + 1000);
+    expect(startedAt).toBeLessThanOrEqual(renderedAt);
 
     await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(screen.getByRole('dialog', { name: 'Get Your Exact Quote' })).toBeVisible();
