@@ -57,11 +57,20 @@ export async function signInByApi(
   };
 }
 
-/** Signs in (through the API) and opens the dashboard. */
-export async function signIn(page: Page, email: string, password: string): Promise<Contractor> {
+/**
+ * Signs in (through the API) and opens the dashboard at `path` (a tab: `/dashboard?tab=leads`),
+ * once the tab's heading shows.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  path = '/dashboard',
+): Promise<Contractor> {
   const contractor = await signInByApi(page, email, password);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?.]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return contractor;
 }
 

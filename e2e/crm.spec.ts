@@ -15,9 +15,9 @@ const CSV_HEADER =
 // One contractor's data, changed by some of these tests: one at a time.
 test.describe.configure({ mode: 'serial' });
 
-/** Signs the demo contractor in (through the API) on the dashboard; `api` GETs with its token. */
-async function signIn(page: Page) {
-  const demo = await signInAs(page, DEMO.email, DEMO.password);
+/** Signs the demo contractor in (through the API) on a dashboard tab; `api` GETs with its token. */
+async function signIn(page: Page, path = '/dashboard') {
+  const demo = await signInAs(page, DEMO.email, DEMO.password, path);
   return { api: <T>(path: string) => demo.api<T>('GET', path) };
 }
 
@@ -63,11 +63,12 @@ const rows = (page: Page) => leadsTable(page).locator('tbody tr[data-lead-id]');
 const statusTab = (page: Page, label: string) =>
   page.getByRole('tab', { name: new RegExp(`^${label} \\d+$`) });
 
+/** Signs in straight onto the Leads tab (the bottom bar's own test clicks its way there). */
 async function openLeadsTab(page: Page) {
-  await nav(page).getByRole('link', { name: 'Leads' }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=leads$/);
+  const signedIn = await signIn(page, '/dashboard?tab=leads');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead Management');
   await expect(rows(page).first()).toBeVisible();
+  return signedIn;
 }
 
 /** The number shown on a status tab. */
@@ -81,7 +82,6 @@ test('a lead sent through the widget appears in the open dashboard without a rel
   page,
   request,
 }) => {
-  await signIn(page);
   await openLeadsTab(page);
   await expect(page.getByRole('banner')).toContainText('Live');
   const allBefore = await tabCount(statusTab(page, 'All'));
@@ -111,7 +111,6 @@ test('a lead sent through the widget appears in the open dashboard without a rel
 test('a status change is saved, kept in the timeline and still there after a reload', async ({
   page,
 }) => {
-  await signIn(page);
   await openLeadsTab(page);
   const first = rows(page).first();
   const leadId = await first.getAttribute('data-lead-id');
@@ -143,8 +142,7 @@ test('a status change is saved, kept in the timeline and still there after a rel
 });
 
 test('search, status tabs, sort and counts agree with the data', async ({ page }) => {
-  const { api } = await signIn(page);
-  await openLeadsTab(page);
+  const { api } = await openLeadsTab(page);
 
   // Every tab's count is the server's.
   await expect(async () => {
@@ -227,8 +225,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
 test('export downloads the current filter as CSV with the spreadsheet columns, and as JSON', async ({
   page,
 }) => {
-  const { api } = await signIn(page);
-  await openLeadsTab(page);
+  const { api } = await openLeadsTab(page);
   await statusTab(page, 'New').click();
   await expect(rows(page).first()).toHaveAttribute('data-lead-id', /.+/);
 
