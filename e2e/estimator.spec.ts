@@ -313,10 +313,11 @@ test.describe('estimator widget', () => {
     };
     expect(receipt.estimate).toEqual(estimate);
 
+    // The thanks stay up, then the dialog closes by itself. The 3 s delay is unit-tested on fake
+    // time: this process hears of the answer later than the page does, by however long a busy
+    // machine takes, so its clock cannot time the page's delay.
     await expect(dialog.getByRole('status')).toContainText('Thank you!');
     await expect(dialog).toBeHidden();
-    // Closed 3 s after the answer, not at once (the exact delay is unit-tested on fake time).
-    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(2_900);
     await expect(widget.getByText(/Your quote request has been sent/)).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Your Estimate is Ready!' })).toHaveCount(0);
 
