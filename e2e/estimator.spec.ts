@@ -40,6 +40,12 @@ const MEASURING_TEXTS = [
   'Calculating total area...',
   'Measurement complete!',
 ];
+/** The widget's states in two halves: up to the measurement, then the questions onwards. */
+const FIRST_HALF = ['step 1', 'step 2', 'measurement dialog'];
+const AXE_HALVES: [string, (where: string) => boolean][] = [
+  ['the zip, address and measurement steps', (where) => FIRST_HALF.includes(where)],
+  ['the questions, the estimate and the quote dialog', (where) => !FIRST_HALF.includes(where)],
+];
 const MAP_LOAD_ERROR =
   'Failed to load Google Maps. Please check your API key and internet connection.';
 
@@ -324,20 +330,25 @@ test.describe('estimator widget', () => {
     expect(errors).toEqual([]);
   });
 
-  test('on a desktop every step and the quote dialog pass axe', async ({ page }) => {
-    await goOffline(page);
-    await page.goto(`/widget?ownerId=${await demoOwnerId(page)}&color=%2316a34a`);
-    const check = (where: string) => expectAccessible(page, where);
-    const { widget } = await walkToEstimate(page, {
-      answers: { ownership: 'owner', material: 'asphalt', stories: 'two' },
-      check,
+  // axe on every state of the widget, in two halves so neither journey runs long on a busy machine.
+  for (const [part, checked] of AXE_HALVES) {
+    test(`on a desktop ${part} pass axe`, async ({ page }) => {
+      await goOffline(page);
+      await page.goto(`/widget?ownerId=${await demoOwnerId(page)}&color=%2316a34a`);
+      const { widget } = await walkToEstimate(page, {
+        answers: { ownership: 'owner', material: 'asphalt', stories: 'two' },
+        check: async (where) => {
+          if (checked(where)) await expectAccessible(page, where);
+        },
+      });
+      if (!checked('quote dialog')) return;
+      await widget.getByRole('button', { name: 'Get Exact Quote' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Get Your Exact Quote' });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog.getByText('First name is required')).toBeVisible();
+      await expectAccessible(page, 'quote dialog with errors', { within: dialog });
     });
-    await widget.getByRole('button', { name: 'Get Exact Quote' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Get Your Exact Quote' });
-    await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog.getByText('First name is required')).toBeVisible();
-    await expectAccessible(page, 'quote dialog with errors', { within: dialog });
-  });
+  }
 
   test('main-site flow: default prices, then the estimate-ready modal asks to sign up', async ({
     page,
@@ -394,27 +405,31 @@ test.describe('estimator widget', () => {
     expect(errors).toEqual([]);
   });
 
-  test('on a 375 px phone every step fits without sideways scrolling and passes axe', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await goOffline(page);
-    await page.goto('/widget?color=%23b45309');
+  for (const [part, checked] of AXE_HALVES) {
+    test(`on a 375 px phone ${part} fit without sideways scrolling and pass axe`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await goOffline(page);
+      await page.goto('/widget?color=%23b45309');
 
-    const check = async (where: string) => {
-      await expectNoSidewaysScroll(page, where);
-      await expectAccessible(page, `${where} at 375 px`);
-    };
-    const { widget } = await walkToEstimate(page, {
-      answers: { ownership: 'other', material: 'slate', stories: 'one' },
-      check,
+      const check = async (where: string) => {
+        if (!checked(where)) return;
+        await expectNoSidewaysScroll(page, where);
+        await expectAccessible(page, `${where} at 375 px`);
+      };
+      const { widget } = await walkToEstimate(page, {
+        answers: { ownership: 'other', material: 'slate', stories: 'one' },
+        check,
+      });
+      if (!checked('quote dialog')) return;
+      await widget.getByRole('button', { name: 'Get Exact Quote' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Get Your Exact Quote' });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog.getByText('Email is required')).toBeVisible();
+      await check('quote dialog');
     });
-    await widget.getByRole('button', { name: 'Get Exact Quote' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Get Your Exact Quote' });
-    await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog.getByText('Email is required')).toBeVisible();
-    await check('quote dialog');
-  });
+  }
 
   test('keyless map and suggestions: a chosen suggestion moves the marker, which can be dragged', async ({
     page,
