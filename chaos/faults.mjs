@@ -194,7 +194,8 @@ class Stack {
     await kill(this.api, 'SIGTERM');
     await kill(this.worker, 'SIGTERM');
     await this.redis?.stop();
-    await this.pg?.stop();
+    // With its data: as root in a private folder the cluster lives outside dataDir.
+    await this.pg?.stop({ removeData: true });
     await this.sink?.close();
     rmSync(this.dataDir, { recursive: true, force: true });
   }

@@ -1,8 +1,18 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-/** No serious or critical axe-core violation on the page as it is now. */
-export async function expectAccessible(page: Page, where: string) {
+let scopes = 0;
+
+/**
+ * No serious or critical axe-core violation on the page as it is now, or only inside `within`
+ * (an open dialog or panel: the page behind it has its own check, and axe on a whole landing
+ * page takes seconds a busy machine does not have for every state).
+ */
+export async function expectAccessible(
+  page: Page,
+  where: string,
+  options: { within?: Locator } = {},
+) {
   // Colours are only final once dialogs have faded in (spinners loop forever: not those).
   await page.waitForFunction(() =>
     document
@@ -13,7 +23,17 @@ export async function expectAccessible(page: Page, where: string) {
           animation.effect?.getTiming().iterations === Infinity,
       ),
   );
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  let axe = new AxeBuilder({ page });
+  if (options.within) {
+    // axe takes CSS selectors: mark the element so one selector finds exactly it.
+    const scope = `axe-scope-${++scopes}`;
+    await options.within.evaluate(
+      (element, id) => element.setAttribute('data-axe-scope', id),
+      scope,
+    );
+    axe = axe.include(`[data-axe-scope="${scope}"]`);
+  }
+  const { violations } = await axe.analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DashboardMetrics, LeadCounts, LeadPage } from '@rafter/domain/crm';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
+import { signIn as signInAs } from './contractor';
 
 // The contractor dashboard against the real api, database and Socket.IO: the seeded demo
 // contractor (36 leads, Smart plan). Other spec files add leads to the same contractor while
@@ -14,31 +15,10 @@ const CSV_HEADER =
 // One contractor's data, changed by some of these tests: one at a time.
 test.describe.configure({ mode: 'serial' });
 
-interface SignedIn {
-  /** GET with the page's bearer token, JSON answer. */
-  api: <T>(path: string) => Promise<T>;
-}
-
-/** Signs in through the dialog and keeps the access token the page received, for API checks. */
-async function signIn(page: Page): Promise<SignedIn> {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email').fill(DEMO.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  const answer = page.waitForResponse('**/api/auth/sign-in');
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const { accessToken } = (await (await answer).json()) as { accessToken: string };
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return {
-    api: async <T>(path: string) => {
-      const response = await page.request.get(path, {
-        headers: { Authorization: `Bearer ${accessToken}` },
-      });
-      expect(response.status(), `GET ${path}`).toBe(200);
-      return (await response.json()) as T;
-    },
-  };
+/** Signs the demo contractor in (through the API) on a dashboard tab; `api` GETs with its token. */
+async function signIn(page: Page, path = '/dashboard') {
+  const demo = await signInAs(page, DEMO.email, DEMO.password, path);
+  return { api: <T>(path: string) => demo.api<T>('GET', path) };
 }
 
 async function demoOwnerId(request: APIRequestContext): Promise<string> {
@@ -83,11 +63,12 @@ const rows = (page: Page) => leadsTable(page).locator('tbody tr[data-lead-id]');
 const statusTab = (page: Page, label: string) =>
   page.getByRole('tab', { name: new RegExp(`^${label} \\d+$`) });
 
+/** Signs in straight onto the Leads tab (the bottom bar's own test clicks its way there). */
 async function openLeadsTab(page: Page) {
-  await nav(page).getByRole('link', { name: 'Leads' }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=leads$/);
+  const signedIn = await signIn(page, '/dashboard?tab=leads');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead Management');
   await expect(rows(page).first()).toBeVisible();
+  return signedIn;
 }
 
 /** The number shown on a status tab. */
@@ -101,7 +82,6 @@ test('a lead sent through the widget appears in the open dashboard without a rel
   page,
   request,
 }) => {
-  await signIn(page);
   await openLeadsTab(page);
   await expect(page.getByRole('banner')).toContainText('Live');
   const allBefore = await tabCount(statusTab(page, 'All'));
@@ -112,9 +92,9 @@ test('a lead sent through the widget appears in the open dashboard without a rel
   await captureLead(request, lastName);
 
   // It arrives by the socket (the page was not reloaded). How fast is measured by bench/realtime;
-  // a busy test machine only has to show it promptly.
+  // a busy test machine only has to show it within the usual wait.
   const row = rows(page).filter({ hasText: `Quinn ${lastName}` });
-  await expect(row).toBeVisible({ timeout: 5_000 });
+  await expect(row).toBeVisible();
   await expect(row.getByRole('combobox', { name: `Status of Quinn ${lastName}` })).toHaveValue(
     'new',
   );
@@ -131,7 +111,6 @@ test('a lead sent through the widget appears in the open dashboard without a rel
 test('a status change is saved, kept in the timeline and still there after a reload', async ({
   page,
 }) => {
-  await signIn(page);
   await openLeadsTab(page);
   const first = rows(page).first();
   const leadId = await first.getAttribute('data-lead-id');
@@ -157,12 +136,13 @@ test('a status change is saved, kept in the timeline and still there after a rel
     new RegExp(`Status changed from \\w+ to ${label}`),
   );
   await expect(page.locator(`#lead-details-${leadId}`)).toContainText('Lead score');
-  await expectAccessible(page, 'the Leads tab with a lead opened');
+  await expectAccessible(page, 'the Leads table with a lead opened', {
+    within: leadsTable(page),
+  });
 });
 
 test('search, status tabs, sort and counts agree with the data', async ({ page }) => {
-  const { api } = await signIn(page);
-  await openLeadsTab(page);
+  const { api } = await openLeadsTab(page);
 
   // Every tab's count is the server's.
   await expect(async () => {
@@ -177,7 +157,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
     ] as const) {
       expect(await tabCount(statusTab(page, label)), label).toBe(counts[key]);
     }
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
 
   // 25 leads a page; the next page comes after them.
   await expect(rows(page)).toHaveCount(25);
@@ -185,7 +165,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
   await expect(async () => {
     const all = await api<LeadCounts>('/api/leads/counts');
     await expect(rows(page)).toHaveCount(Math.min(all.all, 50), { timeout: 100 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
 
   // Case-insensitive search over name, e-mail and address, answered by the server.
   await page.getByRole('searchbox', { name: 'Search leads' }).fill('GARCIA');
@@ -195,7 +175,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
     expect(found.items.length).toBeGreaterThan(0);
     expect(await tabCount(statusTab(page, 'All'))).toBe(counts.all);
     await expect(rows(page)).toHaveCount(found.items.length, { timeout: 100 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
   for (const text of await rows(page).allTextContents()) {
     expect(text.toLowerCase()).toContain('garcia');
   }
@@ -206,7 +186,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
   await expect(async () => {
     const counts = await api<LeadCounts>('/api/leads/counts');
     await expect(rows(page)).toHaveCount(Math.min(counts.qualified, 25), { timeout: 100 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
   for (const select of await rows(page)
     .getByRole('combobox', { name: /^Status of / })
     .all()) {
@@ -223,7 +203,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
     );
     expect(scores).toEqual(top.items.map((lead) => lead.score));
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
 
   await page.getByLabel('Sort by').selectOption('Highest Value');
   await expect(async () => {
@@ -235,7 +215,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
     );
     expect(values).toEqual(top.items.map((lead) => lead.estimateMid));
     expect(values).toEqual([...values].sort((a, b) => b - a));
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
 
   await page.getByRole('searchbox', { name: 'Search leads' }).fill('no-such-lead-anywhere');
   await expect(page.getByText('No leads found')).toBeVisible();
@@ -245,8 +225,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
 test('export downloads the current filter as CSV with the spreadsheet columns, and as JSON', async ({
   page,
 }) => {
-  const { api } = await signIn(page);
-  await openLeadsTab(page);
+  const { api } = await openLeadsTab(page);
   await statusTab(page, 'New').click();
   await expect(rows(page).first()).toHaveAttribute('data-lead-id', /.+/);
 
@@ -319,7 +298,7 @@ test("the Dashboard tab's metrics, charts and recent leads match the API", async
     const recent = page.getByRole('region', { name: 'Recent Leads' }).getByRole('listitem');
     await expect(recent).toHaveCount(5, { timeout: 100 });
     await expect(recent.first()).toContainText(metrics.recentLeads[0]!.name, { timeout: 100 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
 
   for (const title of ['Leads over time', 'Pipeline by status']) {
     const chart = page.getByRole('figure', { name: title });

@@ -40,6 +40,12 @@ const MEASURING_TEXTS = [
   'Calculating total area...',
   'Measurement complete!',
 ];
+/** The widget's states in two halves: up to the measurement, then the questions onwards. */
+const FIRST_HALF = ['step 1', 'step 2', 'measurement dialog'];
+const AXE_HALVES: [string, (where: string) => boolean][] = [
+  ['the zip, address and measurement steps', (where) => FIRST_HALF.includes(where)],
+  ['the questions, the estimate and the quote dialog', (where) => !FIRST_HALF.includes(where)],
+];
 const MAP_LOAD_ERROR =
   'Failed to load Google Maps. Please check your API key and internet connection.';
 
@@ -112,18 +118,17 @@ async function walkToEstimate(page: Page, { answers, check, priceCaption }: Walk
   await recordMeasuring(page);
   await widget.getByRole('button', { name: 'Measure Roof' }).click();
   const dialog = page.getByRole('dialog', { name: 'Measurement Complete!' });
-  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  // The sequence alone takes 5.5 s.
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
   const { states, dialogAt } = await readMeasuring(page);
   expect(states.map((state) => state.status)).toEqual(MEASURING_TEXTS);
   expect(states.map((state) => state.percent)).toEqual(['0%', '20%', '40%', '60%', '80%', '100%']);
   // One step a second, the dialog 0.5 s after 100 %. The exact timers are unit-tested on fake
-  // time. Here a busy test machine may paint any step late (which shortens the gap after it), so
-  // the browser only proves the sequence is paced, not instant: about five seconds in all.
+  // time. Here a busy test machine may paint any step late (which shortens the gap after it, and
+  // can stretch the whole), so the browser only proves the sequence is paced, not instant.
   const span = states.at(-1)!.at - states[0]!.at;
   expect(span).toBeGreaterThan(3_500);
-  expect(span).toBeLessThan(5_000 + 3_000);
   expect(dialogAt).toBeGreaterThan(states.at(-1)!.at);
-  expect(dialogAt - states.at(-1)!.at).toBeLessThan(2_500);
   const area = Number(
     (await dialog.getByTestId('measured-area').textContent())?.replace(/\D/g, ''),
   );
@@ -247,12 +252,10 @@ test.describe('estimator widget', () => {
   test('owner flow: zip, typed address, measurement, answers, estimate from the owner prices, quote', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const errors = collectPageErrors(page);
     await goOffline(page);
     const ownerId = await demoOwnerId(page);
     await page.goto(`/widget?ownerId=${ownerId}&color=%2316a34a`);
-    const check = (where: string) => expectAccessible(page, where);
 
     const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
     await expect(widget).toBeVisible();
@@ -266,7 +269,6 @@ test.describe('estimator widget', () => {
           await expect(widget.getByRole('alert')).toContainText('Map Error');
           await expect(widget.getByRole('alert')).toContainText(MAP_LOAD_ERROR);
         }
-        await check(where);
       },
     });
     const { area } = await walk;
@@ -289,7 +291,6 @@ test.describe('estimator widget', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByText('First name is required')).toBeVisible();
     await expect(dialog.getByText('Phone number is required')).toBeVisible();
-    await check('quote dialog with errors');
 
     await fillQuote(dialog, 'Olivia');
     const captured = page.waitForResponse('**/api/capture-lead');
@@ -318,21 +319,40 @@ test.describe('estimator widget', () => {
     };
     expect(receipt.estimate).toEqual(estimate);
 
+    // The thanks stay up, then the dialog closes by itself. The 3 s delay is unit-tested on fake
+    // time: this process hears of the answer later than the page does, by however long a busy
+    // machine takes, so its clock cannot time the page's delay.
     await expect(dialog.getByRole('status')).toContainText('Thank you!');
-    await expect(dialog).toBeHidden({ timeout: 6_000 });
-    // Closed 3 s after the answer (the check above polls, so allow some lag).
-    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(2_900);
-    expect(Date.now() - answeredAt).toBeLessThan(6_500);
+    await expect(dialog).toBeHidden();
     await expect(widget.getByText(/Your quote request has been sent/)).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Your Estimate is Ready!' })).toHaveCount(0);
 
     expect(errors).toEqual([]);
   });
 
+  // axe on every state of the widget, in two halves so neither journey runs long on a busy machine.
+  for (const [part, checked] of AXE_HALVES) {
+    test(`on a desktop ${part} pass axe`, async ({ page }) => {
+      await goOffline(page);
+      await page.goto(`/widget?ownerId=${await demoOwnerId(page)}&color=%2316a34a`);
+      const { widget } = await walkToEstimate(page, {
+        answers: { ownership: 'owner', material: 'asphalt', stories: 'two' },
+        check: async (where) => {
+          if (checked(where)) await expectAccessible(page, where);
+        },
+      });
+      if (!checked('quote dialog')) return;
+      await widget.getByRole('button', { name: 'Get Exact Quote' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Get Your Exact Quote' });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog.getByText('First name is required')).toBeVisible();
+      await expectAccessible(page, 'quote dialog with errors', { within: dialog });
+    });
+  }
+
   test('main-site flow: default prices, then the estimate-ready modal asks to sign up', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const errors = collectPageErrors(page);
     await goOffline(page);
     await page.addInitScript(() => {
@@ -352,7 +372,7 @@ test.describe('estimator widget', () => {
     const { dialog } = await requestQuote(page, widget, 'Mason', '/api/main-site-leads');
 
     const modal = page.getByRole('dialog', { name: 'Your Estimate is Ready!' });
-    await expect(modal).toBeVisible({ timeout: 5_000 });
+    await expect(modal).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(modal.getByTestId('ready-estimate-range')).toHaveText(
       formatEstimateRange(estimate),
@@ -362,7 +382,7 @@ test.describe('estimator widget', () => {
       'Get this exact calculator for your website • $97/month • No setup fees',
     );
     await expect(modal.getByRole('button', { name: 'Maybe Later' })).toBeVisible();
-    await expectAccessible(page, 'estimate-ready modal');
+    await expectAccessible(page, 'estimate-ready modal', { within: modal });
 
     await modal.getByRole('button', { name: 'Start My Rafter Account' }).click();
     await expect(modal).toBeHidden();
@@ -385,33 +405,35 @@ test.describe('estimator widget', () => {
     expect(errors).toEqual([]);
   });
 
-  test('on a 375 px phone every step fits without sideways scrolling and passes axe', async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    await page.setViewportSize({ width: 375, height: 740 });
-    await goOffline(page);
-    await page.goto('/widget?color=%23b45309');
+  for (const [part, checked] of AXE_HALVES) {
+    test(`on a 375 px phone ${part} fit without sideways scrolling and pass axe`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await goOffline(page);
+      await page.goto('/widget?color=%23b45309');
 
-    const check = async (where: string) => {
-      await expectNoSidewaysScroll(page, where);
-      await expectAccessible(page, `${where} at 375 px`);
-    };
-    const { widget } = await walkToEstimate(page, {
-      answers: { ownership: 'other', material: 'slate', stories: 'one' },
-      check,
+      const check = async (where: string) => {
+        if (!checked(where)) return;
+        await expectNoSidewaysScroll(page, where);
+        await expectAccessible(page, `${where} at 375 px`);
+      };
+      const { widget } = await walkToEstimate(page, {
+        answers: { ownership: 'other', material: 'slate', stories: 'one' },
+        check,
+      });
+      if (!checked('quote dialog')) return;
+      await widget.getByRole('button', { name: 'Get Exact Quote' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Get Your Exact Quote' });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog.getByText('Email is required')).toBeVisible();
+      await check('quote dialog');
     });
-    await widget.getByRole('button', { name: 'Get Exact Quote' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Get Your Exact Quote' });
-    await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog.getByText('Email is required')).toBeVisible();
-    await check('quote dialog');
-  });
+  }
 
   test('keyless map and suggestions: a chosen suggestion moves the marker, which can be dragged', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     const errors = collectPageErrors(page);
     const config = (await (await page.request.get('/api/public-config')).json()) as {
       googleMapsApiKey: string | null;
@@ -486,7 +508,7 @@ test.describe('estimator widget', () => {
     expect(body.latitude).toBeLessThan(30.2715);
     expect(body.longitude).toBeGreaterThan(-97.7431);
     await expect(page.getByRole('dialog', { name: 'Measurement Complete!' })).toBeVisible({
-      timeout: 10_000,
+      timeout: 20_000,
     });
 
     expect(errors).toEqual([]);
@@ -495,7 +517,6 @@ test.describe('estimator widget', () => {
 
 test.describe('share page', () => {
   test("shows the contractor's page and a working calculator in owner mode", async ({ page }) => {
-    test.setTimeout(90_000);
     const errors = collectPageErrors(page);
     await goOffline(page);
     await page.goto(`/calc/${DEMO_SLUG}`);

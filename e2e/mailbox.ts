@@ -26,7 +26,7 @@ export async function waitForMail(address: string, count = 1): Promise<SinkMessa
         messages = await messagesTo(address);
         return messages.length;
       },
-      { message: `e-mail number ${count} to ${address}`, timeout: 20_000 },
+      { message: `e-mail number ${count} to ${address}`, timeout: 30_000 },
     )
     .toBeGreaterThanOrEqual(count);
   return messages[count - 1]!;

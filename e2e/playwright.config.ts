@@ -9,7 +9,14 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Ceilings for a busy 2-core machine running the product beside the browsers, not budgets:
+  // every wait is for a state, so a fast machine never waits them out. The slowest test took 50 s
+  // with the machine at load 25 (other test runs beside this one); journeys that are longer by
+  // nature (the estimator's 5.5 s measurement, paying, uploads) set their own.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   fullyParallel: true,
+  // One browser per core; the product under test (api, worker, PostgreSQL, Redis) shares them.
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -10,6 +10,11 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // Ceilings, not budgets. A whole-app test (landing page, sign-in, dashboard) or an estimator
+      // walk renders MUI in jsdom for seconds; on a 2-core machine shared with other test runs
+      // (load 20) the slowest took 30 s. A test that hangs still fails.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   }),
 );

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { loadConfigOrExit } from './config/config';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './core/database/demo-seed';
 import {
+  EmbeddedPostgresError,
   ensureDatabase,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
@@ -110,7 +111,9 @@ async function main(): Promise<void> {
       });
     } catch (error) {
       fail(
-        `Could not start the embedded PostgreSQL on port ${port}: ${String(error)}. Set DATABASE_URL or EMBEDDED_POSTGRES_PORT.`,
+        error instanceof EmbeddedPostgresError
+          ? `Could not start the embedded PostgreSQL on port ${port}: ${error.message}.`
+          : `Could not start the embedded PostgreSQL on port ${port}: ${String(error)}. Set DATABASE_URL to use another PostgreSQL.`,
       );
     }
     await ensureDatabase(embeddedPostgres!.url('postgres'), 'rafter');

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor poll until the page shows what they look for; this is only their ceiling.
+// The default second is less than a lazy chunk or a whole-app render takes on a busy 2-core
+// machine (with the product running beside the tests), where such waits failed at random.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -43,8 +43,8 @@ describe('/reset-password', () => {
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(location()).toBe('/'), { timeout: 3000 });
-    expect(await screen.findByRole('dialog', { name: 'Sign In' }, { timeout: 3000 })).toBeVisible();
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeVisible();
     expect(location()).toBe('/');
   });
 

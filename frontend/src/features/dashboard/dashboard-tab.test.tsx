@@ -51,12 +51,7 @@ function signedInApi(metrics: () => { status?: number; body?: unknown }) {
 }
 
 const card = async (label: string) =>
-  (await screen.findByRole('heading', { level: 2, name: label }, { timeout: 5000 })).closest(
-    'li',
-  ) as HTMLElement;
-
-// The whole app renders, lazy chunks included: a busy machine needs more than the default.
-const TEST_TIMEOUT_MS = 15_000;
+  (await screen.findByRole('heading', { level: 2, name: label })).closest('li') as HTMLElement;
 
 let socket: FakeSocket;
 
@@ -65,7 +60,7 @@ beforeEach(() => {
   vi.mocked(connectLeadSocket).mockImplementation(() => socket as unknown as LeadSocket);
 });
 
-describe('Dashboard tab', { timeout: TEST_TIMEOUT_MS }, () => {
+describe('Dashboard tab', () => {
   it('shows the four metrics with their real change against the previous 30 days', async () => {
     signedInApi(() => ({ body: METRICS }));
     renderAuthApp('/dashboard');
@@ -91,7 +86,7 @@ describe('Dashboard tab', { timeout: TEST_TIMEOUT_MS }, () => {
     signedInApi(() => ({ body: METRICS }));
     renderAuthApp('/dashboard');
 
-    const recent = await screen.findByRole('region', { name: 'Recent Leads' }, { timeout: 5000 });
+    const recent = await screen.findByRole('region', { name: 'Recent Leads' });
     const items = await within(recent).findAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Maria Garcia');
@@ -105,7 +100,7 @@ describe('Dashboard tab', { timeout: TEST_TIMEOUT_MS }, () => {
     signedInApi(() => ({ body: { ...METRICS, totalLeads: 0, recentLeads: [] } }));
     renderAuthApp('/dashboard');
 
-    expect(await screen.findByText('No recent leads yet', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('No recent leads yet', {})).toBeVisible();
     expect(screen.getByText('New leads will appear here')).toBeVisible();
   });
 
@@ -115,9 +110,7 @@ describe('Dashboard tab', { timeout: TEST_TIMEOUT_MS }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAuthApp('/dashboard');
 
-    expect(
-      await screen.findByText('Your lead numbers did not load.', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByText('Your lead numbers did not load.', {})).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam!' })).toBeVisible();
     expect(console.error).toHaveBeenCalledWith(
       'Failed to load dashboard metrics',
@@ -130,11 +123,11 @@ describe('Dashboard tab', { timeout: TEST_TIMEOUT_MS }, () => {
   });
 });
 
-describe('Dashboard navigation', { timeout: TEST_TIMEOUT_MS }, () => {
+describe('Dashboard navigation', () => {
   it('switches tabs through ?tab=, marks the current one and shows the five tabs in order', async () => {
     signedInApi(() => ({ body: METRICS }));
     renderAuthApp('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam!' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam!' });
 
     const [sidebar] = screen.getAllByRole('navigation', { name: 'Dashboard' });
     const links = within(sidebar!).getAllByRole('link');
@@ -152,21 +145,19 @@ describe('Dashboard navigation', { timeout: TEST_TIMEOUT_MS }, () => {
 
     await userEvent.click(within(sidebar!).getByRole('link', { name: 'Leads' }));
     // The switch is a transition: the old tab stays until the lazy Leads tab has loaded.
-    await waitFor(() => expect(location()).toBe('/dashboard?tab=leads'), { timeout: 5000 });
+    await waitFor(() => expect(location()).toBe('/dashboard?tab=leads'));
     expect(within(sidebar!).getByRole('link', { name: 'Leads' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Lead Management' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('says when updates are live, and closes the channel on sign-out', async () => {
     signedInApi(() => ({ body: METRICS }));
     renderAuthApp('/dashboard');
-    const header = await screen.findByRole('banner', {}, { timeout: 5000 });
+    const header = await screen.findByRole('banner', {});
     expect(await within(header).findByText('Offline')).toBeInTheDocument();
     await waitFor(() => expect(connectLeadSocket).toHaveBeenCalled());
 
@@ -175,7 +166,7 @@ describe('Dashboard navigation', { timeout: TEST_TIMEOUT_MS }, () => {
 
     const disconnect = vi.spyOn(socket, 'disconnect');
     await userEvent.click(within(header).getByRole('button', { name: 'Sign Out' }));
-    await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
+    await waitFor(() => expect(location()).toBe('/'));
     expect(disconnect).toHaveBeenCalled();
   });
 });

@@ -69,8 +69,18 @@ async function enterZip(user: UserEvent) {
   await heading('Find your home');
 }
 
+/**
+ * Fills a field the way a visitor pasting it would: one input event instead of one re-render of
+ * the whole widget per character, which took seconds a field on a busy machine. Typing itself is
+ * covered where it matters (the zip code here, the fields in quote-dialog.test.tsx).
+ */
+async function fill(user: UserEvent, field: HTMLElement, value: string) {
+  await user.click(field);
+  await user.paste(value);
+}
+
 async function typeAddress(user: UserEvent) {
-  await user.type(screen.getByRole('combobox', { name: 'Property address' }), TYPED_ADDRESS);
+  await fill(user, screen.getByRole('combobox', { name: 'Property address' }), TYPED_ADDRESS);
 }
 
 /**
@@ -116,7 +126,7 @@ async function reachEstimate(user: UserEvent) {
 }
 
 // Each test walks the widget in jsdom the way a visitor would, which takes a few seconds.
-describe('estimator steps', { timeout: 20_000 }, () => {
+describe('estimator steps', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -317,7 +327,7 @@ describe('estimator steps', { timeout: 20_000 }, () => {
   });
 });
 
-describe('quote request', { timeout: 20_000 }, () => {
+describe('quote request', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -325,10 +335,11 @@ describe('quote request', { timeout: 20_000 }, () => {
 
   async function fillQuote(user: UserEvent) {
     const dialog = screen.getByRole('dialog', { name: 'Get Your Exact Quote' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Dana');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Reyes');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'dana@example.com');
-    await user.type(
+    await fill(user, within(dialog).getByRole('textbox', { name: 'First Name' }), 'Dana');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Reyes');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Email' }), 'dana@example.com');
+    await fill(
+      user,
       within(dialog).getByRole('textbox', { name: 'Phone Number' }),
       '(512) 555-0100',
     );
@@ -340,6 +351,7 @@ describe('quote request', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const openedAt = Date.now();
     renderWithProviders(<Estimator ownerId={OWNER_ID} source="embed" />);
+    const renderedAt = Date.now();
     await reachEstimate(user);
     await user.click(button('Get Exact Quote'));
     const dialog = await fillQuote(user);
@@ -379,8 +391,9 @@ describe('quote request', { timeout: 20_000 }, () => {
       },
     });
     const { startedAt } = request?.body as { startedAt: number };
+    // When the widget opened, however long a busy machine took to render it.
     expect(startedAt).toBeGreaterThanOrEqual(openedAt - 1000);
-    expect(startedAt).toBeLessThanOrEqual(openedAt + 1000);
+    expect(startedAt).toBeLessThanOrEqual(renderedAt);
 
     await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(screen.getByRole('dialog', { name: 'Get Your Exact Quote' })).toBeVisible();

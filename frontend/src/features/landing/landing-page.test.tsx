@@ -59,7 +59,7 @@ async function renderLanding(path = '/') {
   await screen.findByRole('heading', { level: 1, name: /Instant roof-replacement estimates/ });
 }
 
-describe('landing page', { timeout: 30_000 }, () => {
+describe('landing page', () => {
   it('shows the QUOTE20 promo banner', async () => {
     await renderLanding();
 

@@ -42,19 +42,16 @@ function signedInApi(routes: Parameters<typeof fakeApi>[0]) {
 }
 
 // The first look waits for the lazy page and tab chunks.
-const table = () => screen.findByRole('table', { name: 'Leads' }, { timeout: 5000 });
+const table = () => screen.findByRole('table', { name: 'Leads' });
 const row = async (name: string) =>
   (await within(await table()).findByText(name)).closest('tr') as HTMLElement;
-
-// The whole app renders, lazy chunks included: a busy machine needs more than the default.
-const TEST_TIMEOUT_MS = 15_000;
 
 beforeEach(() => {
   socket = createFakeSocket();
   vi.mocked(connectLeadSocket).mockImplementation(() => socket as unknown as LeadSocket);
 });
 
-describe('Leads tab', { timeout: TEST_TIMEOUT_MS }, () => {
+describe('Leads tab', () => {
   it('lists the leads in the spec columns with badge colours and the counts per status', async () => {
     signedInApi({ 'GET /api/leads': () => ({ body: { items: LEADS, nextCursor: null } }) });
     renderAuthApp('/dashboard?tab=leads');

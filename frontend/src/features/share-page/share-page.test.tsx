@@ -88,11 +88,7 @@ describe('share page', () => {
     renderApp('/calc/no-such-link');
 
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Calculator Not Found' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Calculator Not Found' }),
     ).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
