@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { headerAccountButton } from './landing-header';
 import { linkIn, uniqueEmail, waitForMail } from './mailbox';
 
 const PASSWORD = 'ridge-vent-58';
@@ -27,7 +28,7 @@ export function apiAs(page: Page, accessToken: string): Contractor['api'] {
 /** Signs in through the landing page's dialog and keeps the access token the page received. */
 export async function signIn(page: Page, email: string, password: string): Promise<Contractor> {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await (await headerAccountButton(page, 'Sign In')).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);

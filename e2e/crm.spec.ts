@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DashboardMetrics, LeadCounts, LeadPage } from '@rafter/domain/crm';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
+import { headerAccountButton } from './landing-header';
 
 // The contractor dashboard against the real api, database and Socket.IO: the seeded demo
 // contractor (36 leads, Smart plan). Other spec files add leads to the same contractor while
@@ -22,7 +23,7 @@ interface SignedIn {
 /** Signs in through the dialog and keeps the access token the page received, for API checks. */
 async function signIn(page: Page): Promise<SignedIn> {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await (await headerAccountButton(page, 'Sign In')).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('Email').fill(DEMO.email);
   await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
