@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { signInByApi, signUpByApi } from './contractor';
+import { headerAccountButton } from './landing-header';
 import { linkIn, uniqueEmail, waitForMail } from './mailbox';
 
 const DEMO = { email: 'demo@rafter.app', password: 'rafter-demo', name: 'Dana Whitfield' };
@@ -240,10 +241,10 @@ test.describe('on a 375 px phone', () => {
 
   test('the header and the sign-in and sign-up dialogs fit and pass axe', async ({ page }) => {
     await page.goto('/');
-    await expect(header(page).getByRole('button', { name: 'Get Started' })).toBeVisible();
+    await expect(await headerAccountButton(page, 'Get Started')).toBeVisible();
     await expectNoSidewaysScroll(page, 'the landing page');
 
-    await header(page).getByRole('button', { name: 'Sign In' }).click();
+    await (await headerAccountButton(page, 'Sign In')).click();
     const signIn = dialog(page, 'Sign In');
     await expect(signIn.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
     await expectAccessible(page, 'the sign-in dialog', { within: signIn });
@@ -263,7 +264,7 @@ test.describe('on a 375 px phone', () => {
     await expectNoSidewaysScroll(page, 'the reset page');
 
     await page.goto('/');
-    await header(page).getByRole('button', { name: 'Sign In' }).click();
+    await (await headerAccountButton(page, 'Sign In')).click();
     await dialog(page, 'Sign In').getByRole('button', { name: 'Continue with Google' }).click();
     await expectDashboardFor(page, 'Jordan Demo');
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();

@@ -32,6 +32,8 @@ const ZIP = '78701';
 const TYPED_ADDRESS = '1100 Congress Ave, Austin, TX';
 /** The typed address with the zip inserted, as the widget measures and sends it. */
 const MEASURED_ADDRESS = `${TYPED_ADDRESS} ${ZIP}`;
+const SIMULATED_AREA_NOTE =
+  "Estimated for a one-story home; we'll adjust it if yours has more stories.";
 const MEASURING_TEXTS = [
   'Analyzing satellite imagery...',
   'Detecting roof boundaries...',
@@ -46,8 +48,8 @@ const AXE_HALVES: [string, (where: string) => boolean][] = [
   ['the zip, address and measurement steps', (where) => FIRST_HALF.includes(where)],
   ['the questions, the estimate and the quote dialog', (where) => !FIRST_HALF.includes(where)],
 ];
-const MAP_LOAD_ERROR =
-  'Failed to load Google Maps. Please check your API key and internet connection.';
+/** The keyless map's load failure: it names no provider and no API key (there is none). */
+const KEYLESS_MAP_LOAD_ERROR = 'Failed to load the map. Please check your internet connection.';
 
 /** Everything that is not the product itself fails like a machine without internet. */
 async function goOffline(page: Page) {
@@ -132,6 +134,8 @@ async function walkToEstimate(page: Page, { answers, check, priceCaption }: Walk
   const area = Number(
     (await dialog.getByTestId('measured-area').textContent())?.replace(/\D/g, ''),
   );
+  // No Solar key on test machines: the area is simulated before the stories are known.
+  await expect(dialog).toContainText(SIMULATED_AREA_NOTE);
   await check?.('measurement dialog');
   await continueButton(dialog).click();
 
@@ -267,7 +271,8 @@ test.describe('estimator widget', () => {
       check: async (where) => {
         if (where === 'step 2') {
           await expect(widget.getByRole('alert')).toContainText('Map Error');
-          await expect(widget.getByRole('alert')).toContainText(MAP_LOAD_ERROR);
+          await expect(widget.getByRole('alert')).toContainText(KEYLESS_MAP_LOAD_ERROR);
+          await expect(widget.getByRole('alert')).not.toContainText('Google');
         }
       },
     });
@@ -278,6 +283,12 @@ test.describe('estimator widget', () => {
     const { pricedArea, estimate } = await expectEstimate(widget, answers, DEMO_ASPHALT);
     await expect(widget.getByTestId('estimate-basis')).toHaveText(
       `${pricedArea.toLocaleString('en-US')} sq ft · Asphalt shingles · 2 stories`,
+    );
+    // The measured figure assumed one story; step 6 says why its area is smaller.
+    expect(pricedArea).toBeLessThan(area);
+    await expect(widget.getByTestId('roof-area-adjustment')).toHaveText(
+      `Adjusted for a two-story home: ${pricedArea.toLocaleString('en-US')} sq ft (the ` +
+        `${area.toLocaleString('en-US')} sq ft measured assumed one story).`,
     );
 
     // Back goes one step down, and forward again keeps the answers.
@@ -315,9 +326,12 @@ test.describe('estimator widget', () => {
     expect(sent.startedAt).toBeLessThan(answeredAt - 5_500);
     // The server priced the lead itself, and agrees with what the homeowner saw.
     const receipt = (await response.json()) as {
+      roofArea: number;
       estimate: { low: number; mid: number; high: number };
     };
     expect(receipt.estimate).toEqual(estimate);
+    // The contractor's lead stores the area the homeowner saw on step 6.
+    expect(receipt.roofArea).toBe(pricedArea);
 
     // The thanks stay up, then the dialog closes by itself. The 3 s delay is unit-tested on fake
     // time: this process hears of the answer later than the page does, by however long a busy
@@ -438,19 +452,25 @@ test.describe('estimator widget', () => {
     const config = (await (await page.request.get('/api/public-config')).json()) as {
       googleMapsApiKey: string | null;
       mapTileUrl: string;
+      mapStreetsTileUrl: string | null;
       geocoderUrl: string | null;
     };
     test.skip(config.googleMapsApiKey !== null, 'The keyless map is used without a Google key');
     expect(config.geocoderUrl).not.toBeNull();
+    expect(config.mapStreetsTileUrl).not.toBeNull();
 
     const tileOrigin = new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin;
+    const streetsOrigin = new URL(config.mapStreetsTileUrl!.replace(/\{[a-z]\}/g, '0')).origin;
+    expect(streetsOrigin).not.toBe(tileOrigin);
     const geocoderOrigin = new URL(config.geocoderUrl!).origin;
     const geocoderQueries: URL[] = [];
     // Routes added later are tried first: the fixtures, then everything else offline.
     await goOffline(page);
-    await page.route(`${tileOrigin}/**`, (route) =>
-      route.fulfill({ contentType: 'image/png', body: ONE_PIXEL_PNG }),
-    );
+    for (const origin of [tileOrigin, streetsOrigin]) {
+      await page.route(`${origin}/**`, (route) =>
+        route.fulfill({ contentType: 'image/png', body: ONE_PIXEL_PNG }),
+      );
+    }
     await page.route(`${geocoderOrigin}/**`, (route) => {
       const url = new URL(route.request().url());
       geocoderQueries.push(url);
@@ -468,6 +488,24 @@ test.describe('estimator widget', () => {
     expect(await marker.boundingBox()).toMatchObject({ width: 40, height: 40 });
     await expect(widget.getByText('Loading map...')).toBeHidden();
     await expect(widget.getByText('Map Error')).toHaveCount(0);
+
+    // Map type: satellite first; streets swaps the tiles and the attribution, and back again.
+    const tiles = (origin: string) => widget.locator(`img.leaflet-tile[src^="${origin}/"]`);
+    const mapType = widget.getByRole('radiogroup', { name: 'Map type' });
+    const satellite = mapType.getByRole('radio', { name: 'Satellite' });
+    const streets = mapType.getByRole('radio', { name: 'Streets' });
+    await expect(satellite).toBeChecked();
+    await expect(tiles(tileOrigin).first()).toBeAttached();
+    await streets.check();
+    await expect(streets).toBeChecked();
+    await expect(tiles(streetsOrigin).first()).toBeAttached();
+    await expect(tiles(tileOrigin)).toHaveCount(0);
+    await expect(widget.locator('.leaflet-control-attribution')).toContainText('OpenStreetMap');
+    await expect(widget.getByText('Map Error')).toHaveCount(0);
+    await satellite.check();
+    await expect(tiles(tileOrigin).first()).toBeAttached();
+    await expect(tiles(streetsOrigin)).toHaveCount(0);
+    await expect(widget.locator('.leaflet-control-attribution')).toContainText('Esri');
 
     const input = widget.getByRole('combobox', { name: 'Property address' });
     await input.pressSequentially('11', { delay: 30 });
@@ -533,14 +571,21 @@ test.describe('share page', () => {
     await expectAccessible(page, 'share page');
 
     const answers: Answers = { ownership: 'owner', material: 'asphalt', stories: 'one' };
-    const { widget } = await walkToEstimate(page, {
+    const { widget, area } = await walkToEstimate(page, {
       answers,
       priceCaption: '$3.90 - $6.25 per sq ft',
     });
-    await expectEstimate(widget, answers, DEMO_ASPHALT);
+    const { pricedArea } = await expectEstimate(widget, answers, DEMO_ASPHALT);
+    // One story and asphalt: the measured area is the priced one, with nothing to explain.
+    expect(pricedArea).toBe(area);
+    await expect(widget.getByTestId('estimate-basis')).toHaveText(
+      `${area.toLocaleString('en-US')} sq ft · Asphalt shingles · 1 story`,
+    );
+    await expect(widget.getByTestId('roof-area-adjustment')).toHaveCount(0);
 
     const { response } = await requestQuote(page, widget, 'Sofia', '/api/capture-lead');
     expect(response.request().postDataJSON()).toMatchObject({ source: 'share_page' });
+    expect(((await response.json()) as { roofArea: number }).roofArea).toBe(area);
 
     expect(errors).toEqual([]);
   });

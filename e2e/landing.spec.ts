@@ -28,6 +28,14 @@ async function countDemoInteractions(page: Page) {
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const header = (page: Page) => page.getByRole('banner');
+/** Under 768 px the section links and account buttons sit behind this button. */
+const menuButton = (page: Page) => header(page).getByRole('button', { name: 'Menu' });
+
+const SECTION_LINKS = [
+  { link: 'Features', section: 'Everything you need to win more roofing jobs' },
+  { link: 'Pricing', section: 'Simple month-to-month pricing' },
+  { link: 'Live Demo', section: 'Try the calculator your customers will use' },
+];
 
 /** Every section is rendered (the ones below the hero follow it) once the footer is there. */
 async function openLanding(page: Page, path = '/') {
@@ -49,11 +57,7 @@ async function expectHeadingClearOfHeader(page: Page, heading: Locator) {
 }
 
 test.describe('landing page', () => {
-  for (const { link, section } of [
-    { link: 'Features', section: 'Everything you need to win more roofing jobs' },
-    { link: 'Pricing', section: 'Simple month-to-month pricing' },
-    { link: 'Live Demo', section: 'Try the calculator your customers will use' },
-  ]) {
+  for (const { link, section } of SECTION_LINKS) {
     test(`the header's ${link} link scrolls its section into view below the sticky header`, async ({
       page,
     }) => {
@@ -187,7 +191,7 @@ test.describe('landing page', () => {
       await goOffline(page);
       await openLanding(page);
       await expect(page.getByRole('note', { name: 'Promotion' })).toBeVisible();
-      await expect(header(page).getByRole('button', { name: 'Get Started' })).toBeVisible();
+      await expect(menuButton(page)).toBeVisible();
       await expectNoSidewaysScroll(page, '/ at 375 px');
 
       await page
@@ -203,5 +207,83 @@ test.describe('landing page', () => {
       await page.getByRole('navigation', { name: 'Footer' }).scrollIntoViewIfNeeded();
       await expect(page.getByRole('note', { name: 'Promotion' })).toBeInViewport();
     });
+
+    test('a menu button lists the section links and the account buttons; Escape closes it', async ({
+      page,
+    }) => {
+      await goOffline(page);
+      await openLanding(page);
+      const button = menuButton(page);
+      await expect(mainNav(page)).toBeHidden();
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      const menu = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+      await expect(menu).toBeHidden();
+
+      await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expect(menu).toBeVisible();
+      await expect(mainNav(page).getByRole('link')).toHaveText([
+        'Features',
+        'Pricing',
+        'Live Demo',
+      ]);
+      await expect(menu.getByRole('button', { name: 'Sign In' })).toBeVisible();
+      await expect(menu.getByRole('button', { name: 'Get Started' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the open menu at 375 px');
+      await expectAccessible(page, 'the open menu at 375 px');
+
+      // Keyboard: Escape closes the menu and gives focus back to its button.
+      await page.keyboard.press('Tab');
+      await expect(mainNav(page).getByRole('link', { name: 'Features' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeHidden();
+      await expect(button).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+
+      // A tap on the page below it closes it too.
+      await button.click();
+      await expect(menu).toBeVisible();
+      const viewport = page.viewportSize()!;
+      await page.mouse.click(viewport.width / 2, viewport.height - 40);
+      await expect(menu).toBeHidden();
+
+      // The account buttons work from the menu, and closing their dialog returns to it.
+      await button.click();
+      await menu.getByRole('button', { name: 'Sign In' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign In' });
+      // The dialog's code loads on first use; a busy machine can take longer than the default.
+      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      await dialog.getByLabel('Email').click();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(menu.getByRole('button', { name: 'Sign In' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+
+    for (const { link, section } of SECTION_LINKS) {
+      test(`the menu's ${link} link lands its section below the sticky header and closes the menu`, async ({
+        page,
+      }) => {
+        await goOffline(page);
+        await openLanding(page);
+        const region = page.getByRole('region', { name: section });
+        await menuButton(page).click();
+        await mainNav(page).getByRole('link', { name: link }).click();
+
+        await expect(page).toHaveURL(new RegExp(`#${await region.getAttribute('id')}$`));
+        await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+        await expect(mainNav(page)).toBeHidden();
+        await expectHeadingClearOfHeader(
+          page,
+          region.getByRole('heading', { level: 2, name: section }),
+        );
+      });
+    }
   });
 });

@@ -16,6 +16,8 @@ import { contractorOnPlan, signIn } from './contractor';
 
 const DEMO = { email: 'demo@rafter.app', password: 'rafter-demo', slug: 'sunny-roof-1042' };
 const NEW_COLOR = '#8b5cf6';
+/** Picked by a contractor who has no share link yet. */
+const PICKED_COLOR = '#ef4444';
 // Buttons take the brand colour darkened until white text on it is readable (brand-theme.tsx).
 const NEW_COLOR_BUTTON = 'rgb(132, 87, 233)';
 // Tile: the other spec files quote the demo contractor with asphalt only.
@@ -135,6 +137,57 @@ test('Smart: colour and prices autosave, then the preview and the share page use
     await demo.api('PUT', '/api/material-pricing', { pricing: before.pricing });
     await demo.api('PUT', '/api/share-link/brand-color', { brandColor: before.color });
   }
+});
+
+test('Smart before a share link: the picked colour shows everywhere, survives a tab switch and a reload, and the new link saves it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const contractor = await contractorOnPlan(page, 'Smart Estimator');
+  await openTab(page, 'Calculator', 'Calculator Embed');
+  const branding = region(page, 'Branding');
+  const embed = region(page, 'Embed Code');
+  const hex = branding.getByLabel('Hex colour');
+  const preview = page.getByTitle('Live Preview');
+  const previewSrc = `/widget?ownerId=${contractor.id}&color=${encodeURIComponent(PICKED_COLOR)}`;
+  await expect(embed.getByRole('button', { name: 'Create Share Link' })).toBeVisible();
+
+  await branding.getByRole('button', { name: `Preset colour ${PICKED_COLOR}` }).click();
+  const expectPicked = async () => {
+    await expect(hex).toHaveValue(PICKED_COLOR);
+    await expect(embed.getByLabel('Embed snippet')).toContainText(`"color":"${PICKED_COLOR}"`);
+    await expect(preview).toHaveAttribute('src', previewSrc);
+  };
+  await expectPicked();
+
+  await openTab(page, 'Business Profile', 'Business Profile');
+  await openTab(page, 'Calculator', 'Calculator Embed');
+  await expectPicked();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Calculator Embed' })).toBeVisible();
+  await expectPicked();
+
+  const created = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/share-link') && response.request().method() === 'POST',
+  );
+  await embed.getByRole('button', { name: 'Create Share Link' }).click();
+  const response = await created;
+  expect(response.request().postDataJSON()).toEqual({ brandColor: PICKED_COLOR });
+  const link = (await response.json()) as ShareLinkView;
+  expect(link.brandColor).toBe(PICKED_COLOR);
+  await expect(embed.getByRole('button', { name: 'Copy Share Link' })).toBeVisible();
+  await expectPicked();
+  expect(
+    (await contractor.api<{ link: ShareLinkView }>('GET', '/api/share-link')).link.brandColor,
+  ).toBe(PICKED_COLOR);
+
+  const shareLink = page.waitForResponse(`**/api/get-shareable-link?slug=${link.slug}`);
+  await page.goto(`/calc/${link.slug}`);
+  expect(
+    ((await (await shareLink).json()) as { linkData: { brand_color: string } }).linkData
+      .brand_color,
+  ).toBe(PICKED_COLOR);
 });
 
 test('Starter: branding, pricing, share link and logo are locked, and the dialog names the plan', async ({

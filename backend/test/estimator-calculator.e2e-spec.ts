@@ -16,6 +16,8 @@ describe('estimator: public config', () => {
         mapTileUrl:
           'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
         mapAttribution: expect.stringContaining('Esri'),
+        mapStreetsTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        mapStreetsAttribution: expect.stringContaining('OpenStreetMap'),
         geocoderUrl: 'https://photon.komoot.io',
         demoMode: true,
       });
@@ -30,6 +32,7 @@ describe('estimator: public config', () => {
       GOOGLE_SOLAR_API_KEY: 'server-only-solar-key',
       MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
       MAP_ATTRIBUTION: '© Example',
+      MAP_STREETS_TILE_URL: '',
       GEOCODER_URL: '',
     });
     try {
@@ -38,6 +41,8 @@ describe('estimator: public config', () => {
         googleMapsApiKey: 'browser-key',
         mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
         mapAttribution: '© Example',
+        mapStreetsTileUrl: null,
+        mapStreetsAttribution: expect.stringContaining('OpenStreetMap'),
         geocoderUrl: null,
         demoMode: false,
       });

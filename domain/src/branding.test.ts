@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRAND_COLOR, parseBrandColor } from './branding';
+import { DEFAULT_BRAND_COLOR, parseBrandColor, toBrandColor } from './branding';
 
 describe('parseBrandColor', () => {
   it.each([
@@ -15,5 +15,18 @@ describe('parseBrandColor', () => {
     [undefined, DEFAULT_BRAND_COLOR],
   ])('reads %j as %s', (value, color) => {
     expect(parseBrandColor(value)).toBe(color);
+  });
+});
+
+describe('toBrandColor', () => {
+  it.each([
+    ['#EF4444', '#ef4444'],
+    ['abc', '#aabbcc'],
+    ['#ef44', null],
+    ['red', null],
+    ['', null],
+    [null, null],
+  ])('reads %j as %s', (value, color) => {
+    expect(toBrandColor(value)).toBe(color);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulateRoofArea } from './estimate';
-import { leadRoofArea, roofMeasurementRequestSchema } from './roof-measurement';
+import { leadRoofArea, roofAreaAdjustment, roofMeasurementRequestSchema } from './roof-measurement';
 
 const address = '123 Main St, Austin, TX 78701, USA';
 const zipCode = '78701';
@@ -35,6 +35,58 @@ describe('leadRoofArea', () => {
       expect(leadRoofArea(null, input)).toBe(simulateRoofArea(input));
     },
   );
+});
+
+describe('roofAreaAdjustment', () => {
+  const simulated = {
+    source: 'simulation' as const,
+    areaSqFt: simulateRoofArea({ address, zipCode }),
+  };
+
+  it.each([
+    ['two', 'asphalt', 'two', 0],
+    ['three', 'wood', 'three', 0],
+    ['one', 'metal', null, 0.02],
+    ['one', 'tile', null, 0.03],
+    ['two', 'slate', 'two', 0.03],
+  ] as const)(
+    'explains a simulated roof scaled for %s stories and %s',
+    (stories, material, adjustedStories, materialBonus) => {
+      const input = { address, zipCode, stories, material };
+      expect(roofAreaAdjustment(simulated, input)).toEqual({
+        measuredSqFt: simulated.areaSqFt,
+        areaSqFt: leadRoofArea(simulated, input),
+        stories: adjustedStories,
+        materialBonus,
+      });
+    },
+  );
+
+  it('has nothing to explain for one story of asphalt or wood, the measurement as simulated', () => {
+    expect(
+      roofAreaAdjustment(simulated, { address, zipCode, stories: 'one', material: 'asphalt' }),
+    ).toBeNull();
+    expect(
+      roofAreaAdjustment(simulated, { address, zipCode, stories: 'one', material: 'wood' }),
+    ).toBeNull();
+  });
+
+  it.each(['one', 'two', 'three'] as const)(
+    'never adjusts a measured (solar) roof, whatever the stories (%s)',
+    (stories) => {
+      expect(
+        roofAreaAdjustment(
+          { source: 'solar', areaSqFt: 2870 },
+          { address, zipCode, stories, material: 'slate' },
+        ),
+      ).toBeNull();
+    },
+  );
+
+  it('a smaller roof for more stories: two stories drop by about 30 %', () => {
+    const two = roofAreaAdjustment(simulated, { address, zipCode, stories: 'two' })!;
+    expect(two.areaSqFt / two.measuredSqFt).toBeCloseTo(0.65 * 1.08, 2);
+  });
 });
 
 describe('roofMeasurementRequestSchema', () => {

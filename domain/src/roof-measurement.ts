@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { simulateRoofArea, type RoofAreaInput } from './estimate';
+import { MATERIAL_AREA_BONUS, simulateRoofArea, type RoofAreaInput } from './estimate';
 import { estimateDetailsSchema } from './lead';
+import type { Stories } from './property';
 
 export const ROOF_MEASUREMENT_SOURCES = ['solar', 'simulation'] as const;
 
@@ -43,4 +44,36 @@ export function leadRoofArea(
     return measurement.areaSqFt;
   }
   return simulateRoofArea(input);
+}
+
+/** How the area an estimate uses differs from the one the measuring step showed. */
+export interface RoofAreaAdjustment {
+  /** What the measuring step showed: the simulation for one story and no material. */
+  measuredSqFt: number;
+  /** What the estimate and the stored lead use (leadRoofArea). */
+  areaSqFt: number;
+  /** The home's stories when more than the one the measurement assumed: a smaller footprint. */
+  stories: Exclude<Stories, 'one'> | null;
+  /** Extra area the material needs for overlap and trim, as a fraction (0.03 is 3%); 0 if none. */
+  materialBonus: number;
+}
+
+/**
+ * Why the roof area changed after measuring, or null when it did not. A measured (solar) roof is
+ * the real roof and never changes; a simulated one was made for one story and no material, so
+ * the stories and material answered later scale it (spec section 9).
+ */
+export function roofAreaAdjustment(
+  measurement: Pick<RoofMeasurement, 'areaSqFt' | 'source'> | null,
+  input: RoofAreaInput,
+): RoofAreaAdjustment | null {
+  if (!measurement || measurement.source === 'solar') return null;
+  const areaSqFt = leadRoofArea(measurement, input);
+  if (areaSqFt === measurement.areaSqFt) return null;
+  return {
+    measuredSqFt: measurement.areaSqFt,
+    areaSqFt,
+    stories: input.stories && input.stories !== 'one' ? input.stories : null,
+    materialBonus: input.material ? MATERIAL_AREA_BONUS[input.material] : 0,
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseBrandColor } from './branding';
+import { parseBrandColor, toBrandColor } from './branding';
 import { MATERIALS, type Material, type MaterialPricing } from './materials';
 
 export const LEAD_TYPES = ['shared', 'exclusive'] as const;
@@ -171,7 +171,7 @@ export const brandColorSchema = z.object({
   brandColor: z
     .string({ error: 'Brand colour must be a hex colour like #16a34a' })
     .refine(
-      (value) => /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim()),
+      (value) => toBrandColor(value) !== null,
       'Brand colour must be a hex colour like #16a34a',
     )
     .transform((value) => parseBrandColor(value)),

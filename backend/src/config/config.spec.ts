@@ -165,6 +165,8 @@ describe('loadConfig', () => {
       MAP_TILE_URL:
         'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
       MAP_ATTRIBUTION: expect.stringContaining('Esri'),
+      MAP_STREETS_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      MAP_STREETS_ATTRIBUTION: expect.stringContaining('OpenStreetMap'),
       GEOCODER_URL: 'https://photon.komoot.io',
       RATE_LIMIT_CAPTURE_PER_IP: 10,
       RATE_LIMIT_CAPTURE_PER_OWNER: 200,
@@ -200,11 +202,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...valid, GEOCODER_URL: '' }).GEOCODER_URL).toBeNull();
   });
 
+  it('reads the street tiles, and turns the street layer off with an empty MAP_STREETS_TILE_URL', () => {
+    expect(
+      loadConfig({
+        ...valid,
+        MAP_STREETS_TILE_URL: 'https://streets.example/{z}/{x}/{y}.png',
+        MAP_STREETS_ATTRIBUTION: '© Example streets',
+      }),
+    ).toMatchObject({
+      MAP_STREETS_TILE_URL: 'https://streets.example/{z}/{x}/{y}.png',
+      MAP_STREETS_ATTRIBUTION: '© Example streets',
+    });
+    expect(loadConfig({ ...valid, MAP_STREETS_TILE_URL: '' }).MAP_STREETS_TILE_URL).toBeNull();
+  });
+
   it.each([
     [{ ...valid, SOLAR_API_URL: 'solar.googleapis.com' }, /^Invalid configuration: SOLAR_API_URL /],
     [
       { ...valid, MAP_TILE_URL: 'https://tiles.example/tile.png' },
       'Invalid configuration: MAP_TILE_URL must contain {z}, {x} and {y}',
+    ],
+    [
+      { ...valid, MAP_STREETS_TILE_URL: 'https://streets.example/{z}/{x}.png' },
+      'Invalid configuration: MAP_STREETS_TILE_URL must contain {z}, {x} and {y}',
     ],
     [{ ...valid, GEOCODER_URL: 'ftp://geo.example' }, /^Invalid configuration: GEOCODER_URL /],
     [

@@ -45,6 +45,15 @@ const DEFAULT_MAP_TILE_URL =
 const DEFAULT_MAP_ATTRIBUTION =
   'Tiles © Esri — Source: Esri, i-cubed, USDA, USGS, AEX, GeoEye, Getmapping, Aerogrid, IGN, ' +
   'IGP, UPR-EGP, and the GIS User Community';
+/** OpenStreetMap's standard tiles: fine for light use under its tile usage policy. */
+const DEFAULT_MAP_STREETS_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_MAP_STREETS_ATTRIBUTION =
+  '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+const tileUrl = url(['http:', 'https:']).refine(
+  (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+  { message: 'must contain {z}, {x} and {y}' },
+);
 
 /** Every environment variable the api and worker read, with its default. README lists them. */
 export const configSchema = z.object({
@@ -70,13 +79,12 @@ export const configSchema = z.object({
   SOLAR_API_URL: url(['http:', 'https:']).default('https://solar.googleapis.com'),
   /** Google Maps JavaScript key, sent to browsers (restrict it by referrer); else a keyless map. */
   GOOGLE_MAPS_BROWSER_KEY: z.string().min(1).optional(),
-  /** Keyless map tiles, with {z}, {x} and {y} placeholders. */
-  MAP_TILE_URL: url(['http:', 'https:'])
-    .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
-      message: 'must contain {z}, {x} and {y}',
-    })
-    .default(DEFAULT_MAP_TILE_URL),
+  /** Keyless map tiles, with {z}, {x} and {y} placeholders: satellite imagery. */
+  MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
   MAP_ATTRIBUTION: z.string().min(1).default(DEFAULT_MAP_ATTRIBUTION),
+  /** The keyless map's street layer; set it empty to offer satellite imagery only. */
+  MAP_STREETS_TILE_URL: tileUrl.default(DEFAULT_MAP_STREETS_TILE_URL),
+  MAP_STREETS_ATTRIBUTION: z.string().min(1).default(DEFAULT_MAP_STREETS_ATTRIBUTION),
   /** Photon-compatible address search for the keyless map; set it empty to turn suggestions off. */
   GEOCODER_URL: url(['http:', 'https:']).default('https://photon.komoot.io'),
   /** Requests allowed per window; 0 turns a limit off. */
@@ -157,7 +165,7 @@ export type RawConfig = z.infer<typeof configSchema>;
 
 export interface AppConfig extends Omit<
   RawConfig,
-  'PUBLIC_URL' | 'LOG_PRETTY' | 'GEOCODER_URL' | 'AUTH_SECRET'
+  'PUBLIC_URL' | 'LOG_PRETTY' | 'GEOCODER_URL' | 'MAP_STREETS_TILE_URL' | 'AUTH_SECRET'
 > {
   PUBLIC_URL: string;
   AUTH_SECRET: string;
@@ -171,6 +179,8 @@ export interface AppConfig extends Omit<
   voiceProvider: 'retell' | 'built-in';
   /** Null when address suggestions are turned off. */
   GEOCODER_URL: string | null;
+  /** Null when the keyless map offers satellite imagery only. */
+  MAP_STREETS_TILE_URL: string | null;
   LOG_PRETTY: boolean;
   isProduction: boolean;
 }
@@ -230,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     SOLAR_API_URL: config.SOLAR_API_URL.replace(/\/+$/, ''),
     // An empty value is "unset" everywhere else; here it means "no geocoder".
     GEOCODER_URL: env.GEOCODER_URL === '' ? null : config.GEOCODER_URL.replace(/\/+$/, ''),
+    MAP_STREETS_TILE_URL: env.MAP_STREETS_TILE_URL === '' ? null : config.MAP_STREETS_TILE_URL,
     isProduction: config.NODE_ENV === 'production',
   };
 }

@@ -15,8 +15,12 @@ export class PublicConfigDto extends createZodDto(
   z.object({
     /** Google Maps JavaScript key; null means the keyless map. */
     googleMapsApiKey: z.string().nullable(),
+    /** The keyless map's satellite tiles, with {z}, {x} and {y}. */
     mapTileUrl: z.string(),
     mapAttribution: z.string(),
+    /** The keyless map's street tiles; null offers satellite imagery only. */
+    mapStreetsTileUrl: z.string().nullable(),
+    mapStreetsAttribution: z.string(),
     /** Photon-compatible address search; null turns suggestions off. */
     geocoderUrl: z.string().nullable(),
     /** True while a local stand-in replaces a Google service (keyless map or simulated roofs). */

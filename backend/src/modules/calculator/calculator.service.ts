@@ -18,6 +18,8 @@ export class CalculatorService {
       googleMapsApiKey: this.config.GOOGLE_MAPS_BROWSER_KEY ?? null,
       mapTileUrl: this.config.MAP_TILE_URL,
       mapAttribution: this.config.MAP_ATTRIBUTION,
+      mapStreetsTileUrl: this.config.MAP_STREETS_TILE_URL,
+      mapStreetsAttribution: this.config.MAP_STREETS_ATTRIBUTION,
       geocoderUrl: this.config.GEOCODER_URL,
       demoMode: !this.config.GOOGLE_MAPS_BROWSER_KEY || !this.config.GOOGLE_SOLAR_API_KEY,
     };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,9 +44,13 @@ function settingsApi({
   pricingAnswer = (request: FakeRequest) => ({
     body: { pricing: (request.body as { pricing: MaterialPricing }).pricing, custom: true },
   }),
+  colorAnswer = (request: FakeRequest) => ({
+    body: { ...LINK, brandColor: (request.body as { brandColor: string }).brandColor },
+  }),
 }: {
   link?: ShareLinkView | null;
   pricingAnswer?: (request: FakeRequest) => { status?: number; body?: unknown };
+  colorAnswer?: (request: FakeRequest) => { status?: number; body?: unknown };
 } = {}) {
   return fakeApi({
     'GET /api/material-pricing': () => ({
@@ -53,10 +58,11 @@ function settingsApi({
     }),
     'PUT /api/material-pricing': pricingAnswer,
     'GET /api/share-link': () => ({ body: { link } }),
-    'PUT /api/share-link/brand-color': (request) => ({
+    'PUT /api/share-link/brand-color': colorAnswer,
+    'POST /api/share-link': (request) => ({
+      status: 201,
       body: { ...LINK, brandColor: (request.body as { brandColor: string }).brandColor },
     }),
-    'POST /api/share-link': () => ({ status: 201, body: LINK }),
   });
 }
 
@@ -74,12 +80,14 @@ const priceInput = (material: string, bound: 'Min' | 'Max') =>
     `${bound} $ per sq ft`,
   );
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+// Each test renders the whole tab in jsdom, which takes a few seconds on a busy machine.
+const TEST_TIMEOUT_MS = 20_000;
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('material pricing autosave', () => {
+describe('material pricing autosave', { timeout: TEST_TIMEOUT_MS }, () => {
   it('saves the latest prices once, 1 s after the last change', async () => {
     const api = settingsApi();
     await renderTab(SMART);
@@ -162,7 +170,7 @@ describe('material pricing autosave', () => {
   });
 });
 
-describe('brand colour autosave', () => {
+describe('brand colour autosave', { timeout: TEST_TIMEOUT_MS }, () => {
   it('saves a preset 500 ms after the change and reloads the preview with it', async () => {
     const api = settingsApi();
     await renderTab(SMART);
@@ -175,6 +183,15 @@ describe('brand colour autosave', () => {
     expect(api.calls('PUT /api/share-link/brand-color')[0]!.body).toEqual({
       brandColor: '#8b5cf6',
     });
+    // The answer goes into the share-link query, whose readers hear of it on the next tick of
+    // the (fake) clock: wait for the save to finish, then let that tick pass.
+    const branding = screen.getByRole('region', { name: 'Branding' });
+    await act(() =>
+      vi.waitFor(() =>
+        expect(within(branding).getByRole('status')).toHaveTextContent('All changes saved'),
+      ),
+    );
+    await advance(0);
     vi.useRealTimers();
     const preview = await screen.findByTitle('Live Preview');
     expect(preview).toHaveAttribute('src', `/widget?ownerId=${OWNER_ID}&color=%238b5cf6`);
@@ -203,7 +220,117 @@ describe('brand colour autosave', () => {
   });
 });
 
-describe('locks', () => {
+describe('a colour picked before the share link exists', { timeout: TEST_TIMEOUT_MS }, () => {
+  const snippet = () => screen.getByLabelText('Embed snippet');
+  const previewSrc = (color: string) =>
+    `/widget?ownerId=${OWNER_ID}&color=${encodeURIComponent(color)}`;
+
+  /** The Calculator tab beside another dashboard tab, as the dashboard switches them. */
+  function DashboardTabs() {
+    const [calculator, setCalculator] = useState(true);
+    return (
+      <>
+        <button type="button" onClick={() => setCalculator((shown) => !shown)}>
+          Switch tab
+        </button>
+        {calculator && (
+          <CalculatorTab ownerId={OWNER_ID} active access={SMART} onLocked={vi.fn()} />
+        )}
+      </>
+    );
+  }
+
+  it('shows in the snippet at once and in the preview once picking pauses; creating the link saves it', async () => {
+    const api = settingsApi({ link: null });
+    await renderTab(SMART);
+    vi.useFakeTimers();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Preset colour #ef4444' }));
+    expect(screen.getByLabelText('Hex colour')).toHaveValue('#ef4444');
+    expect(snippet()).toHaveTextContent('"color":"#ef4444"');
+    expect(screen.getByTitle('Live Preview')).toHaveAttribute('src', previewSrc('#16a34a'));
+    await advance(500);
+    expect(screen.getByTitle('Live Preview')).toHaveAttribute('src', previewSrc('#ef4444'));
+
+    // A half-typed colour leaves everything on the last complete one.
+    fireEvent.change(screen.getByLabelText('Hex colour'), { target: { value: '#0ea5' } });
+    await advance(500);
+    expect(snippet()).toHaveTextContent('"color":"#ef4444"');
+    expect(screen.getByLabelText('Brand colour picker')).toHaveValue('#ef4444');
+    expect(screen.getByTitle('Live Preview')).toHaveAttribute('src', previewSrc('#ef4444'));
+    fireEvent.change(screen.getByLabelText('Hex colour'), { target: { value: '#ef4444' } });
+    vi.useRealTimers();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create Share Link' }));
+    expect(await screen.findByRole('button', { name: 'Copy Share Link' })).toBeVisible();
+    expect(api.calls('POST /api/share-link').map((request) => request.body)).toEqual([
+      { brandColor: '#ef4444' },
+    ]);
+    expect(screen.getByLabelText('Hex colour')).toHaveValue('#ef4444');
+    expect(snippet()).toHaveTextContent('"color":"#ef4444"');
+    expect(screen.getByTitle('Live Preview')).toHaveAttribute('src', previewSrc('#ef4444'));
+    expect(api.calls('PUT /api/share-link/brand-color')).toHaveLength(0);
+  });
+
+  it('survives leaving the tab and coming back', async () => {
+    const api = settingsApi({ link: null });
+    renderWithQuery(<DashboardTabs />);
+    await screen.findByRole('region', { name: 'Branding' });
+    await userEvent.click(screen.getByRole('button', { name: 'Preset colour #0ea5e9' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Switch tab' }));
+    expect(screen.queryByRole('region', { name: 'Branding' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch tab' }));
+    await screen.findByRole('region', { name: 'Branding' });
+
+    expect(screen.getByLabelText('Hex colour')).toHaveValue('#0ea5e9');
+    expect(screen.getByRole('button', { name: 'Preset colour #0ea5e9' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(snippet()).toHaveTextContent('"color":"#0ea5e9"');
+    expect(screen.getByTitle('Live Preview')).toHaveAttribute('src', previewSrc('#0ea5e9'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Share Link' }));
+    await screen.findByRole('button', { name: 'Copy Share Link' });
+    expect(api.calls('POST /api/share-link')[0]!.body).toEqual({ brandColor: '#0ea5e9' });
+  });
+
+  it('with a link, a colour whose save failed is saved after a reload', async () => {
+    let refuse = true;
+    const api = settingsApi({
+      colorAnswer: (request) =>
+        refuse
+          ? { status: 503, body: { error: 'Service unavailable' } }
+          : { body: { ...LINK, brandColor: (request.body as { brandColor: string }).brandColor } },
+    });
+    const page = renderWithQuery(<DashboardTabs />);
+    await screen.findByRole('region', { name: 'Branding' });
+    await userEvent.click(screen.getByRole('button', { name: 'Preset colour #f59e0b' }));
+    const branding = screen.getByRole('region', { name: 'Branding' });
+    expect(await within(branding).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'Not saved',
+    );
+
+    page.unmount();
+    refuse = false;
+    renderWithQuery(<DashboardTabs />);
+    await screen.findByRole('region', { name: 'Branding' });
+    expect(screen.getByLabelText('Hex colour')).toHaveValue('#f59e0b');
+    expect(
+      await within(screen.getByRole('region', { name: 'Branding' })).findByText(
+        'All changes saved',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeVisible();
+    expect(api.calls('PUT /api/share-link/brand-color').at(-1)!.body).toEqual({
+      brandColor: '#f59e0b',
+    });
+    expect(screen.getByTitle('Live Preview')).toHaveAttribute('src', previewSrc('#f59e0b'));
+  });
+});
+
+describe('locks', { timeout: TEST_TIMEOUT_MS }, () => {
   it('Starter: branding, pricing and the share link open the upgrade dialog; nothing is saved', async () => {
     const api = settingsApi({ link: null });
     const onLocked = await renderTab(STARTER);
@@ -235,7 +362,7 @@ describe('locks', () => {
   });
 });
 
-describe('embed code', () => {
+describe('embed code', { timeout: TEST_TIMEOUT_MS }, () => {
   it('copies the snippet and the share link, each confirmed for 1.5 s', async () => {
     settingsApi();
     await renderTab(SMART);

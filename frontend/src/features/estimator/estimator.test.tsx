@@ -106,23 +106,25 @@ async function measure() {
   return area;
 }
 
-async function answerSteps(user: UserEvent) {
+async function answerSteps(user: UserEvent, material = /^Asphalt shingles/, stories = '2 stories') {
   await user.click(screen.getByRole('radio', { name: 'Yes, I own it' }));
   await user.click(button('Continue'));
   await heading('Select your roofing material');
-  await user.click(await screen.findByRole('radio', { name: /^Asphalt shingles/ }));
+  await user.click(await screen.findByRole('radio', { name: material }));
   await user.click(button('Continue'));
   await heading('How many stories is your home?');
-  await user.click(screen.getByRole('radio', { name: '2 stories' }));
+  await user.click(screen.getByRole('radio', { name: stories }));
   await user.click(button('Continue'));
   await heading('Your Estimated Cost');
 }
 
-async function reachEstimate(user: UserEvent) {
+/** Walks to step 6; returns the area 'Measurement Complete!' showed. */
+async function reachEstimate(user: UserEvent, material?: RegExp, stories?: string) {
   await enterZip(user);
   await typeAddress(user);
-  await measure();
-  await answerSteps(user);
+  const measured = await measure();
+  await answerSteps(user, material, stories);
+  return measured;
 }
 
 // Each test walks the widget in jsdom the way a visitor would, which takes a few seconds.
@@ -200,6 +202,9 @@ describe('estimator steps', () => {
     const dialog = screen.getByRole('dialog', { name: 'Measurement Complete!' });
     const area = simulateRoofArea({ address: MEASURED_ADDRESS, zipCode: ZIP });
     expect(dialog).toHaveTextContent(`${area.toLocaleString('en-US')} sq ft`);
+    expect(dialog).toHaveTextContent(
+      "Estimated for a one-story home; we'll adjust it if yours has more stories.",
+    );
     vi.useRealTimers();
 
     expect(api.calls('POST /api/roof-measurement')[0]?.body).toEqual({
@@ -281,7 +286,7 @@ describe('estimator steps', () => {
     setup();
     const user = userEvent.setup();
     renderWithProviders(<Estimator ownerId={OWNER_ID} />);
-    await reachEstimate(user);
+    const measured = await reachEstimate(user);
 
     const area = simulateRoofArea({
       address: MEASURED_ADDRESS,
@@ -298,16 +303,60 @@ describe('estimator steps', () => {
     expect(screen.getByTestId('estimate-basis')).toHaveTextContent(
       `${area.toLocaleString('en-US')} sq ft · Asphalt shingles · 2 stories`,
     );
+    // The dialog's area assumed one story: step 6 says why its own is about 30 % smaller.
+    expect(measured).toBe(simulateRoofArea({ address: MEASURED_ADDRESS, zipCode: ZIP }));
+    expect(area).toBeLessThan(measured * 0.75);
+    expect(screen.getByTestId('roof-area-adjustment')).toHaveTextContent(
+      `Adjusted for a two-story home: ${area.toLocaleString('en-US')} sq ft (the ` +
+        `${measured.toLocaleString('en-US')} sq ft measured assumed one story).`,
+    );
+  });
+
+  it('one story of asphalt: step 6 uses the area the dialog showed, with nothing to explain', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    const measured = await reachEstimate(user, /^Asphalt shingles/, '1 story');
+
+    expect(screen.getByTestId('estimate-basis')).toHaveTextContent(
+      `${measured.toLocaleString('en-US')} sq ft · Asphalt shingles · 1 story`,
+    );
+    expect(screen.queryByTestId('roof-area-adjustment')).toBeNull();
+  });
+
+  it('explains both the stories and the extra area tile needs', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderWithProviders(<Estimator ownerId={OWNER_ID} />);
+    const measured = await reachEstimate(user, /^Tile/, '3 stories');
+
+    const area = simulateRoofArea({
+      address: MEASURED_ADDRESS,
+      zipCode: ZIP,
+      stories: 'three',
+      material: 'tile',
+    });
+    expect(screen.getByTestId('roof-area-adjustment')).toHaveTextContent(
+      `Adjusted for a three-story home and tile: ${area.toLocaleString('en-US')} sq ft (the ` +
+        `${measured.toLocaleString('en-US')} sq ft measured assumed one story; tile adds 3% ` +
+        'for overlap and trim).',
+    );
   });
 
   it('prices a measured (solar) roof by its measured area, whatever the stories', async () => {
     setup({ measurement: { areaSqFt: 2480, source: 'solar' } });
     const user = userEvent.setup();
     renderWithProviders(<Estimator ownerId={OWNER_ID} />);
-    await reachEstimate(user);
+    const measured = await reachEstimate(user);
 
+    expect(measured).toBe(2480);
     const amounts = screen.getAllByRole('definition').map((node) => node.textContent);
     expect(amounts).toEqual(['$9,672', '$12,586', '$15,500']);
+    // A real roof is the same whatever the stories: one area, nothing to explain.
+    expect(screen.getByTestId('estimate-basis')).toHaveTextContent(
+      '2,480 sq ft · Asphalt shingles · 2 stories',
+    );
+    expect(screen.queryByTestId('roof-area-adjustment')).toBeNull();
   });
 
   it('uses the default prices in the main-site flow', async () => {

@@ -153,6 +153,39 @@ describe('landing page', () => {
     );
   });
 
+  it('puts the section links and the account buttons behind a menu button that Escape closes', async () => {
+    await renderLanding();
+    const user = userEvent.setup();
+
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '')!;
+    expect(menu).not.toBeNull();
+    expect(
+      within(within(menu).getByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#features', '#pricing', '#demo']);
+    expect(await within(menu).findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Get Started' })).toBeInTheDocument();
+
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(within(menu).getByRole('link', { name: 'Features' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+
+    await user.click(menuButton);
+    await user.click(within(menu).getByRole('link', { name: 'Pricing' }));
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('compares quoting without Rafter to quoting with it', async () => {
     await renderLanding();
 
@@ -201,7 +234,10 @@ describe('landing page', () => {
     const pricing = screen.getByRole('region', { name: 'Simple month-to-month pricing' });
     await userEvent.click(within(pricing).getByRole('button', { name: 'Choose Smart Estimator' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeVisible();
+    // The dialog's code loads on first use, which a busy machine takes seconds over.
+    expect(
+      await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 15_000 }),
+    ).toBeVisible();
     expect(localStorage.getItem('selectedPlan')).toBe('smart');
   });
 

@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { parseBrandColor } from '@rafter/domain/branding';
+import { toBrandColor } from '@rafter/domain/branding';
 import type { Feature } from '@rafter/domain/plans';
 import { BRAND_PRESETS, COLOR_AUTOSAVE_MS, type ShareLinkView } from '@rafter/domain/settings';
 import { putBrandColor } from '../api/share-link';
 import { useAutosave } from '../hooks/use-autosave';
+import type { BrandColorDraft } from '../hooks/use-brand-color-draft';
 import { AutosaveIndicator } from './AutosaveIndicator';
 import { LockedSection } from './LockedSection';
 import { SettingsCard } from './SettingsCard';
 
 interface BrandingCardProps {
+  /** The colour picked on this page (the tab holds it, so the snippet and preview agree). */
+  draft: BrandColorDraft;
   /** The colour the server holds (the share link's, or the default without one). */
   storedColor: string;
   hasShareLink: boolean;
@@ -23,6 +26,7 @@ interface BrandingCardProps {
 }
 
 export function BrandingCard({
+  draft,
   storedColor,
   hasShareLink,
   locked,
@@ -30,19 +34,30 @@ export function BrandingCard({
   onLocked,
   onSaved,
 }: BrandingCardProps) {
-  const [color, setColor] = useState(storedColor);
   // The autosave runs the latest render's function, so this compares with the colour stored
   // when the save runs, not when it was scheduled.
   const autosave = useAutosave(async (value: string) => {
-    if (value.trim().toLowerCase() === storedColor.toLowerCase()) return;
+    if ((toBrandColor(value) ?? value) === storedColor) return;
     onSaved(await putBrandColor(value.trim()));
   }, COLOR_AUTOSAVE_MS);
+  // Spec section 4: only when allowed and with a share link to hold the colour.
+  const saves = canSave && hasShareLink;
+
+  // A colour picked before a tab switch or a reload and not saved yet is saved now.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current) return;
+    resumed.current = true;
+    if (saves && (toBrandColor(draft.text) ?? draft.text) !== storedColor) {
+      autosave.schedule(draft.text);
+    }
+  }, [saves, draft.text, storedColor, autosave]);
 
   const change = (value: string) => {
-    setColor(value);
-    // Spec section 4: only when allowed and with a share link to hold the colour.
-    if (canSave && hasShareLink) autosave.schedule(value);
+    draft.change(value);
+    if (saves) autosave.schedule(value);
   };
+  const color = draft.color;
 
   return (
     <SettingsCard
@@ -55,14 +70,14 @@ export function BrandingCard({
             component="input"
             type="color"
             aria-label="Brand colour picker"
-            value={parseBrandColor(color)}
+            value={color}
             onChange={(event: React.ChangeEvent<HTMLInputElement>) => change(event.target.value)}
             sx={{ width: 56, height: 40, p: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
           />
           <TextField
             label="Hex colour"
             size="small"
-            value={color}
+            value={draft.text}
             onChange={(event) => change(event.target.value)}
             slotProps={{ htmlInput: { spellCheck: false, maxLength: 7 } }}
             sx={{ width: 140 }}
@@ -79,7 +94,7 @@ export function BrandingCard({
               component="button"
               type="button"
               aria-label={`Preset colour ${preset}`}
-              aria-pressed={parseBrandColor(color) === preset}
+              aria-pressed={color === preset}
               onClick={() => change(preset)}
               sx={{
                 width: 36,
@@ -88,7 +103,7 @@ export function BrandingCard({
                 bgcolor: preset,
                 cursor: 'pointer',
                 border: 3,
-                borderColor: parseBrandColor(color) === preset ? 'text.primary' : 'transparent',
+                borderColor: color === preset ? 'text.primary' : 'transparent',
                 '&:focus-visible': { outline: '3px solid', outlineOffset: 2 },
               }}
             />

@@ -6,11 +6,18 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
+import type { MaterialPricing } from '@rafter/domain/materials';
 import type { Feature } from '@rafter/domain/plans';
-import type { MaterialPricingView, ShareLinkView } from '@rafter/domain/settings';
+import {
+  COLOR_AUTOSAVE_MS,
+  type MaterialPricingView,
+  type ShareLinkView,
+} from '@rafter/domain/settings';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMaterialPricing } from '../api/material-pricing';
 import { useShareLink } from '../api/share-link';
 import { calculatorSettingsKeys } from '../api/settings-keys';
+import { useBrandColorDraft } from '../hooks/use-brand-color-draft';
 import { BrandingCard } from './BrandingCard';
 import { EmbedCodeCard } from './EmbedCodeCard';
 import { LivePreview } from './LivePreview';
@@ -32,22 +39,8 @@ export interface CalculatorTabProps {
 
 /** 'Calculator Embed': branding, pricing, embed code and a live preview (spec section 2). */
 export function CalculatorTab({ ownerId, active, access, onLocked }: CalculatorTabProps) {
-  const queryClient = useQueryClient();
   const pricing = useMaterialPricing();
   const shareLink = useShareLink();
-  const [revision, setRevision] = useState(0);
-  const link = shareLink.data?.link ?? null;
-  const color = link?.brandColor ?? DEFAULT_BRAND_COLOR;
-
-  const pricingSaved = (view: MaterialPricingView) => {
-    queryClient.setQueryData(calculatorSettingsKeys.pricing(), view);
-    setRevision((current) => current + 1);
-  };
-  const colorSaved = (saved: ShareLinkView) => {
-    queryClient.setQueryData(calculatorSettingsKeys.shareLink(), { link: saved });
-    setRevision((current) => current + 1);
-  };
-
   const loadError = pricing.error ?? shareLink.error;
 
   return (
@@ -75,39 +68,81 @@ export function CalculatorTab({ ownerId, active, access, onLocked }: CalculatorT
       ) : !pricing.data || !shareLink.data ? (
         <LinearProgress aria-label="Loading" />
       ) : (
-        <>
-          <BrandingCard
-            storedColor={color}
-            hasShareLink={link !== null}
-            locked={!access.customColors}
-            canSave={access.autosave && access.customColors}
-            onLocked={onLocked}
-            onSaved={colorSaved}
-          />
-          <MaterialPricingCard
-            initial={pricing.data.pricing}
-            locked={!access.customPricing}
-            canSave={access.autosave && access.customPricing}
-            onLocked={onLocked}
-            onSaved={pricingSaved}
-          />
-          <EmbedCodeCard
-            ownerId={ownerId}
-            color={color}
-            link={link}
-            locked={!access.embed}
-            shareLinkLocked={!access.shareLink}
-            onLocked={onLocked}
-          />
-          <LivePreview
-            ownerId={ownerId}
-            color={color}
-            revision={revision}
-            locked={!access.preview}
-            onLocked={onLocked}
-          />
-        </>
+        <CalculatorSettings
+          ownerId={ownerId}
+          access={access}
+          onLocked={onLocked}
+          pricing={pricing.data.pricing}
+          link={shareLink.data.link}
+        />
       )}
     </Box>
+  );
+}
+
+interface CalculatorSettingsProps extends Omit<CalculatorTabProps, 'active'> {
+  pricing: MaterialPricing;
+  link: ShareLinkView | null;
+}
+
+/**
+ * The four cards, once the settings have loaded. The colour picked in Branding is the one the
+ * snippet, a new share link and the preview use, so they never disagree.
+ */
+function CalculatorSettings({ ownerId, access, onLocked, pricing, link }: CalculatorSettingsProps) {
+  const queryClient = useQueryClient();
+  const [revision, setRevision] = useState(0);
+  const storedColor = link?.brandColor ?? DEFAULT_BRAND_COLOR;
+  const draft = useBrandColorDraft(ownerId, storedColor);
+  // Without custom colours nothing can be picked: the stored colour applies.
+  const color = access.customColors ? draft.color : storedColor;
+  // The preview shows what is saved; before a link exists (nothing to save to) the picked
+  // colour, once picking has paused, so dragging across the picker does not reload it each step.
+  const settledColor = useDebouncedValue(color, COLOR_AUTOSAVE_MS);
+  const previewColor = link ? storedColor : settledColor;
+
+  const pricingSaved = (view: MaterialPricingView) => {
+    queryClient.setQueryData(calculatorSettingsKeys.pricing(), view);
+    setRevision((current) => current + 1);
+  };
+  const colorSaved = (saved: ShareLinkView) => {
+    queryClient.setQueryData(calculatorSettingsKeys.shareLink(), { link: saved });
+    setRevision((current) => current + 1);
+  };
+
+  return (
+    <>
+      <BrandingCard
+        draft={draft}
+        storedColor={storedColor}
+        hasShareLink={link !== null}
+        locked={!access.customColors}
+        canSave={access.autosave && access.customColors}
+        onLocked={onLocked}
+        onSaved={colorSaved}
+      />
+      <MaterialPricingCard
+        initial={pricing}
+        locked={!access.customPricing}
+        canSave={access.autosave && access.customPricing}
+        onLocked={onLocked}
+        onSaved={pricingSaved}
+      />
+      <EmbedCodeCard
+        ownerId={ownerId}
+        color={color}
+        link={link}
+        locked={!access.embed}
+        shareLinkLocked={!access.shareLink}
+        onLocked={onLocked}
+      />
+      <LivePreview
+        ownerId={ownerId}
+        color={previewColor}
+        revision={revision}
+        locked={!access.preview}
+        onLocked={onLocked}
+      />
+    </>
   );
 }

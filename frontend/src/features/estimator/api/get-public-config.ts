@@ -8,6 +8,9 @@ export interface PublicConfig {
   /** Satellite tile URL template with {z}, {x} and {y}. */
   mapTileUrl: string;
   mapAttribution: string;
+  /** Street map tile URL template; null offers satellite imagery only. */
+  mapStreetsTileUrl: string | null;
+  mapStreetsAttribution: string;
   /** Photon-compatible geocoder base URL; null turns address suggestions off. */
   geocoderUrl: string | null;
   demoMode: boolean;

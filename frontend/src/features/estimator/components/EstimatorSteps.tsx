@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
 import type { QuoteForm } from '@rafter/domain/lead';
-import { leadRoofArea } from '@rafter/domain/roof-measurement';
+import { leadRoofArea, roofAreaAdjustment } from '@rafter/domain/roof-measurement';
 import {
   toMaterialPricing,
   useMaterialPricing,
@@ -68,15 +68,10 @@ export default function EstimatorSteps({
     onAnswersChange((current) => ({ ...current, ...patch }));
   const back = () => onStepChange((step - 1) as Step);
 
+  // The function the server prices the lead with: the area shown is the one the lead stores.
+  const areaInput = { address: measured?.address, zipCode, stories, material };
   const roofArea =
-    measured && material && stories
-      ? leadRoofArea(measured.measurement, {
-          address: measured.address,
-          zipCode,
-          stories,
-          material,
-        })
-      : null;
+    measured && material && stories ? leadRoofArea(measured.measurement, areaInput) : null;
   const estimate =
     roofArea !== null && material && pricing ? computeEstimate(roofArea, pricing[material]) : null;
 
@@ -152,6 +147,7 @@ export default function EstimatorSteps({
         <EstimateStep
           estimate={estimate}
           roofAreaSqFt={roofArea}
+          areaAdjustment={roofAreaAdjustment(measured.measurement, areaInput)}
           address={measured.address}
           material={material}
           stories={stories}

@@ -21,6 +21,8 @@ export const TEST_PUBLIC_CONFIG = {
   googleMapsApiKey: null,
   mapTileUrl: 'https://tiles.test/{z}/{y}/{x}',
   mapAttribution: 'Test imagery',
+  mapStreetsTileUrl: 'https://streets.test/{z}/{x}/{y}.png',
+  mapStreetsAttribution: 'Test streets',
   geocoderUrl: null,
   demoMode: true,
 };

@@ -11,7 +11,7 @@ import {
   type AddressProvider,
   type AddressSuggestion,
 } from '../../address/address-provider';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { TextInput } from '../TextInput';
 import { visuallyHidden } from '../../../../components/visually-hidden';
 

@@ -55,13 +55,13 @@ function GoogleMapView({
   }, [places, geocoding, onAddressProvider]);
 
   if (status === APILoadingStatus.FAILED || status === APILoadingStatus.AUTH_FAILURE) {
-    return <MapFrame status="load-error" />;
+    return <MapFrame status="load-error" provider="google" />;
   }
-  if (status !== APILoadingStatus.LOADED) return <MapFrame status="loading" />;
+  if (status !== APILoadingStatus.LOADED) return <MapFrame status="loading" provider="google" />;
 
   return (
-    <MapFrame status="ready">
-      <MapErrorBoundary fallback={<MapFrame status="init-error" />}>
+    <MapFrame status="ready" provider="google">
+      <MapErrorBoundary fallback={<MapFrame status="init-error" provider="google" />}>
         <Map
           mapId={MAP_ID}
           defaultCenter={center}

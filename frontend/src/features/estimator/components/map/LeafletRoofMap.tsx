@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import FullscreenRoundedIcon from '@mui/icons-material/FullscreenRounded';
 import FullscreenExitRoundedIcon from '@mui/icons-material/FullscreenExitRounded';
 import { icon as leafletIcon, type LeafletEvent, type Marker as LeafletMarker } from 'leaflet';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { LayersControl, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import type { LatLng } from '../../address/address-provider';
 import { MapErrorBoundary } from './MapErrorBoundary';
 import { MapFrame, type MapStatus } from './MapFrame';
@@ -24,9 +24,16 @@ const markerIcon = leafletIcon({
   iconAnchor: [MARKER_ICON_SIZE / 2, MARKER_ICON_SIZE - 1],
 });
 
-interface LeafletRoofMapProps extends Omit<RoofMapViewProps, 'onAddressProvider'> {
-  tileUrl: string;
+/** A tile service: URL template with {z}, {x} and {y}, and the credit it requires. */
+interface TileSource {
+  url: string;
   attribution: string;
+}
+
+interface LeafletRoofMapProps extends Omit<RoofMapViewProps, 'onAddressProvider'> {
+  satellite: TileSource;
+  /** Null offers satellite imagery only, without a map-type switch. */
+  streets: TileSource | null;
 }
 
 /** Moves the view when the chosen address changes. */
@@ -35,6 +42,17 @@ function FollowCenter({ center, zoom }: { center: LatLng; zoom: number }) {
   useEffect(() => {
     map.setView([center.lat, center.lng], zoom);
   }, [map, center.lat, center.lng, zoom]);
+  return null;
+}
+
+/** Leaflet lists the map types as bare radio buttons; this names their group. */
+function NameMapTypeGroup() {
+  const map = useMap();
+  useEffect(() => {
+    const group = map.getContainer().querySelector('.leaflet-control-layers-base');
+    group?.setAttribute('role', 'radiogroup');
+    group?.setAttribute('aria-label', 'Map type');
+  }, [map]);
   return null;
 }
 
@@ -84,20 +102,21 @@ function FullscreenButton({ target }: { target: RefObject<HTMLDivElement | null>
 }
 
 /**
- * The keyless satellite map: Leaflet over a configurable tile service. Loading until the first
- * tile arrives; a load error when the first view's tiles all fail (no network, bad URL).
+ * The keyless map: Leaflet over configurable tile services, satellite imagery first with a
+ * switch to streets (as Google's map-type control). Loading until the first tile arrives; a load
+ * error when the first view's tiles all fail (no network, bad URL).
  */
 export default function LeafletRoofMap(props: LeafletRoofMapProps) {
   return (
-    <MapErrorBoundary fallback={<MapFrame status="init-error" />}>
+    <MapErrorBoundary fallback={<MapFrame status="init-error" provider="keyless" />}>
       <LeafletView {...props} />
     </MapErrorBoundary>
   );
 }
 
 function LeafletView({
-  tileUrl,
-  attribution,
+  satellite,
+  streets,
   center,
   zoom,
   marker,
@@ -124,8 +143,18 @@ function LeafletView({
     },
   };
 
+  const tiles = (source: TileSource) => (
+    <TileLayer
+      url={source.url}
+      attribution={source.attribution}
+      maxNativeZoom={MAX_NATIVE_ZOOM}
+      maxZoom={MAX_ZOOM}
+      eventHandlers={tileEvents}
+    />
+  );
+
   return (
-    <MapFrame status={status} ref={frame}>
+    <MapFrame status={status} provider="keyless" ref={frame}>
       <MapContainer
         center={[center.lat, center.lng]}
         zoom={zoom}
@@ -134,13 +163,21 @@ function LeafletView({
         scrollWheelZoom={false}
         style={{ height: '100%', width: '100%' }}
       >
-        <TileLayer
-          url={tileUrl}
-          attribution={attribution}
-          maxNativeZoom={MAX_NATIVE_ZOOM}
-          maxZoom={MAX_ZOOM}
-          eventHandlers={tileEvents}
-        />
+        {streets ? (
+          <>
+            {/* Under the zoom buttons, as Google's map type control: the full-screen button
+                holds the top right corner and the attribution can span the bottom. */}
+            <LayersControl position="topleft" collapsed={false}>
+              <LayersControl.BaseLayer name="Satellite" checked>
+                {tiles(satellite)}
+              </LayersControl.BaseLayer>
+              <LayersControl.BaseLayer name="Streets">{tiles(streets)}</LayersControl.BaseLayer>
+            </LayersControl>
+            <NameMapTypeGroup />
+          </>
+        ) : (
+          tiles(satellite)
+        )}
         <Marker
           position={[marker.lat, marker.lng]}
           icon={markerIcon}

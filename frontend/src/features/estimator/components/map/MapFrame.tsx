@@ -7,22 +7,42 @@ import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 /** Map height in px (spec section 9). */
 export const MAP_HEIGHT = 400;
 
-export const MAP_LOAD_ERROR =
-  'Failed to load Google Maps. Please check your API key and internet connection.';
-export const MAP_INIT_ERROR = 'Failed to initialize Google Maps. Please try refreshing the page.';
-
 /** Script (or tiles) loading, ready, or failed to load or to start (spec section 4). */
 export type MapStatus = 'loading' | 'ready' | 'load-error' | 'init-error';
 
+/** Google's map (a browser key is set) or the keyless Leaflet map. */
+export type MapProvider = 'google' | 'keyless';
+
+/**
+ * What failed, in the words of the map in use: the spec's texts for Google's map; the keyless
+ * map has no API key to check and is not Google's.
+ */
+export const MAP_ERRORS: Readonly<
+  Record<MapProvider, Readonly<Record<'load-error' | 'init-error', string>>>
+> = {
+  google: {
+    'load-error': 'Failed to load Google Maps. Please check your API key and internet connection.',
+    'init-error': 'Failed to initialize Google Maps. Please try refreshing the page.',
+  },
+  keyless: {
+    'load-error': 'Failed to load the map. Please check your internet connection.',
+    'init-error': 'Failed to start the map. Please try refreshing the page.',
+  },
+};
+
 interface MapFrameProps {
   status: MapStatus;
+  /** Whose words an error is told in. */
+  provider: MapProvider;
   children?: ReactNode;
   ref?: Ref<HTMLDivElement>;
 }
 
 /** The 400 px map box with its 'Loading map...' and 'Map Error' states. */
-export function MapFrame({ status, children, ref }: MapFrameProps) {
-  const failed = status === 'load-error' || status === 'init-error';
+export function MapFrame({ status, provider, children, ref }: MapFrameProps) {
+  const error =
+    status === 'load-error' || status === 'init-error' ? MAP_ERRORS[provider][status] : null;
+  const failed = error !== null;
   return (
     <Box
       ref={ref}
@@ -79,7 +99,7 @@ export function MapFrame({ status, children, ref }: MapFrameProps) {
             Map Error
           </Typography>
           <Typography variant="body2" sx={{ color: '#7f1d1d', maxWidth: 420 }}>
-            {status === 'load-error' ? MAP_LOAD_ERROR : MAP_INIT_ERROR}
+            {error}
           </Typography>
           <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 420 }}>
             You can still enter your address above and measure your roof.

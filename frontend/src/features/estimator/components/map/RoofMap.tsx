@@ -17,12 +17,14 @@ interface RoofMapProps extends RoofMapViewProps {
 
 /** Google's map when the server has a browser key, else the keyless Leaflet map. */
 export function RoofMap({ config, configFailed, onAddressProvider, ...view }: RoofMapProps) {
-  if (configFailed) return <MapFrame status="load-error" />;
-  if (!config) return <MapFrame status="loading" />;
+  // Without the config no provider was chosen; the keyless map's words name none.
+  if (configFailed) return <MapFrame status="load-error" provider="keyless" />;
+  if (!config) return <MapFrame status="loading" provider="keyless" />;
+  const provider = config.googleMapsApiKey ? 'google' : 'keyless';
 
   return (
-    <MapErrorBoundary fallback={<MapFrame status="load-error" />}>
-      <Suspense fallback={<MapFrame status="loading" />}>
+    <MapErrorBoundary fallback={<MapFrame status="load-error" provider={provider} />}>
+      <Suspense fallback={<MapFrame status="loading" provider={provider} />}>
         {config.googleMapsApiKey ? (
           <GoogleRoofMap
             apiKey={config.googleMapsApiKey}
@@ -31,8 +33,12 @@ export function RoofMap({ config, configFailed, onAddressProvider, ...view }: Ro
           />
         ) : (
           <LeafletRoofMap
-            tileUrl={config.mapTileUrl}
-            attribution={config.mapAttribution}
+            satellite={{ url: config.mapTileUrl, attribution: config.mapAttribution }}
+            streets={
+              config.mapStreetsTileUrl
+                ? { url: config.mapStreetsTileUrl, attribution: config.mapStreetsAttribution }
+                : null
+            }
             {...view}
           />
         )}

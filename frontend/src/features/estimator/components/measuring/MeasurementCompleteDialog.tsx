@@ -44,9 +44,12 @@ export function MeasurementCompleteDialog({
         >
           {measurement ? `${measurement.areaSqFt.toLocaleString('en-US')} sq ft` : ''}
         </Typography>
-        {measurement?.source === 'solar' && (
+        {measurement && (
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-            Measured from satellite imagery of your roof.
+            {measurement.source === 'solar'
+              ? 'Measured from satellite imagery of your roof.'
+              : // The simulation scales with stories (spec section 9), asked for on step 5.
+                "Estimated for a one-story home; we'll adjust it if yours has more stories."}
           </Typography>
         )}
       </DialogContent>

@@ -4,12 +4,43 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, type Estimate } from '@rafter/domain/estimate';
 import { MATERIAL_LABELS, type Material } from '@rafter/domain/materials';
 import { STORIES_LABELS, type Stories } from '@rafter/domain/property';
+import type { RoofAreaAdjustment } from '@rafter/domain/roof-measurement';
 import { StepActions } from '../StepActions';
 import { StepLayout } from '../StepLayout';
+
+const STORY_WORDS: Readonly<Record<NonNullable<RoofAreaAdjustment['stories']>, string>> = {
+  two: 'two',
+  three: 'three',
+};
+
+const sqFt = (area: number) => `${area.toLocaleString('en-US')} sq ft`;
+
+/**
+ * Why the area differs from the one 'Measurement Complete!' showed, e.g. 'Adjusted for a
+ * two-story home: 1,236 sq ft (the 1,760 sq ft measured assumed one story).'
+ */
+export function areaAdjustmentText(adjustment: RoofAreaAdjustment, material: Material): string {
+  const causes: string[] = [];
+  const reasons: string[] = [];
+  if (adjustment.stories) {
+    causes.push(`a ${STORY_WORDS[adjustment.stories]}-story home`);
+    reasons.push(`the ${sqFt(adjustment.measuredSqFt)} measured assumed one story`);
+  }
+  if (adjustment.materialBonus > 0) {
+    const name = MATERIAL_LABELS[material].toLowerCase();
+    causes.push(name);
+    reasons.push(
+      `${name} adds ${Math.round(adjustment.materialBonus * 100)}% for overlap and trim`,
+    );
+  }
+  return `Adjusted for ${causes.join(' and ')}: ${sqFt(adjustment.areaSqFt)} (${reasons.join('; ')}).`;
+}
 
 interface EstimateStepProps {
   estimate: Estimate;
   roofAreaSqFt: number;
+  /** Set when the area is not the one the measuring step showed. */
+  areaAdjustment: RoofAreaAdjustment | null;
   address: string;
   material: Material;
   stories: Stories;
@@ -24,6 +55,7 @@ interface EstimateStepProps {
 export function EstimateStep({
   estimate,
   roofAreaSqFt,
+  areaAdjustment,
   address,
   material,
   stories,
@@ -46,9 +78,17 @@ export function EstimateStep({
             {address}
           </Box>
           <Box component="span" data-testid="estimate-basis">
-            {roofAreaSqFt.toLocaleString('en-US')} sq ft · {MATERIAL_LABELS[material]} ·{' '}
-            {STORIES_LABELS[stories]}
+            {sqFt(roofAreaSqFt)} · {MATERIAL_LABELS[material]} · {STORIES_LABELS[stories]}
           </Box>
+          {areaAdjustment && (
+            <Box
+              component="span"
+              data-testid="roof-area-adjustment"
+              sx={{ display: 'block', mt: 0.5, fontSize: '0.875rem' }}
+            >
+              {areaAdjustmentText(areaAdjustment, material)}
+            </Box>
+          )}
         </>
       }
       focusTitle={focusTitle}
