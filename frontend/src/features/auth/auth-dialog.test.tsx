@@ -292,7 +292,7 @@ describe('auth links and the plan flow', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
     const notice = within(dialog).getByRole('alert');
     expect(notice).toHaveTextContent('Sign in with your password once to link your Google account');
-    expect(notice).toHaveClass('MuiAlert-standardInfo');
+    expect(notice).toHaveClass('MuiAlert-colorInfo');
     expect(within(dialog).getByLabelText('Password')).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Forgot password?' })).toBeVisible();
   });
