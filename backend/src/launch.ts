@@ -239,7 +239,10 @@ async function main(): Promise<void> {
       say(`Demo share page:   ${site}/calc/${demoSlug}`);
       say(`Demo contractor:   ${DEMO_NOTE}`);
     }
-    if (!config.SMTP_URL) say(`E-mails (dev):     ${config.PUBLIC_URL}/api/dev/mailbox`);
+    if (!config.SMTP_URL) {
+      const who = config.DEV_MAILBOX_ALLOW_REMOTE ? 'open to every client' : 'this machine only';
+      say(`E-mails (dev):     ${config.PUBLIC_URL}/api/dev/mailbox (${who})`);
+    }
     if (fakeGoogle) {
       say(
         `Google sign-in:    fake server at ${fakeGoogle.issuerUrl} (signs in as ${DEMO_GOOGLE_PROFILE.name}, ${DEMO_GOOGLE_PROFILE.email})`,
