@@ -9,7 +9,7 @@ import { ZodValidationPipe } from 'nestjs-zod';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
-import { type AppConfig, APP_CONFIG, trustProxyHops } from './config/config';
+import { type AppConfig, APP_CONFIG, devFeaturesWarning, trustProxyHops } from './config/config';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter';
 import { registerFrontend } from './core/http/frontend';
 import { setupOpenApi } from './core/http/openapi';
@@ -49,7 +49,12 @@ export async function createApp(
     logger: options.logger === false ? false : undefined,
   });
   const config = app.get<AppConfig>(APP_CONFIG);
-  if (options.logger !== false) app.useLogger(app.get(Logger));
+  if (options.logger !== false) {
+    const logger = app.get(Logger);
+    app.useLogger(logger);
+    const exposed = devFeaturesWarning(config);
+    if (exposed) logger.warn(exposed, 'Startup');
+  }
   app.setGlobalPrefix('api');
 
   const fastify = app.getHttpAdapter().getInstance();

@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfigOrExit } from './config/config';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './core/database/demo-seed';
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  demoSeedRefusal,
+  seedDemoData,
+} from './core/database/demo-seed';
 import {
   EmbeddedPostgresError,
   ensureDatabase,
@@ -97,6 +102,9 @@ async function main(): Promise<void> {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
   };
   const dataDir = resolve(REPO_ROOT, env.DATA_DIR ?? '.data');
+  const seedDemo = (env.SEED_DEMO_DATA ?? String(env.NODE_ENV !== 'production')) === 'true';
+  const refusal = seedDemo ? demoSeedRefusal(env.NODE_ENV, 'SEED_DEMO_DATA=true') : null;
+  if (refusal) fail(refusal);
 
   if (!env.DATABASE_URL) {
     const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 54329);
@@ -181,7 +189,7 @@ async function main(): Promise<void> {
 
   await applyMigrations(config.DATABASE_URL, { log: say });
   let demoSlug: string | undefined;
-  if ((env.SEED_DEMO_DATA ?? String(!config.isProduction)) === 'true') {
+  if (seedDemo) {
     const prisma = createPrismaClient(config.DATABASE_URL);
     try {
       const { created, slug } = await seedDemoData(prisma);
@@ -234,7 +242,10 @@ async function main(): Promise<void> {
       say(`Demo share page:   ${site}/calc/${demoSlug}`);
       say(`Demo contractor:   ${DEMO_NOTE}`);
     }
-    if (!config.SMTP_URL) say(`E-mails (dev):     ${config.PUBLIC_URL}/api/dev/mailbox`);
+    if (!config.SMTP_URL) {
+      const who = config.DEV_MAILBOX_ALLOW_REMOTE ? 'open to every client' : 'this machine only';
+      say(`E-mails (dev):     ${config.PUBLIC_URL}/api/dev/mailbox (${who})`);
+    }
     if (fakeGoogle) {
       say(
         `Google sign-in:    fake server at ${fakeGoogle.issuerUrl} (signs in as ${DEMO_GOOGLE_PROFILE.name}, ${DEMO_GOOGLE_PROFILE.email})`,

@@ -1,4 +1,4 @@
-import { seedDemoData } from './core/database/demo-seed';
+import { demoSeedRefusal, seedDemoData } from './core/database/demo-seed';
 import { applyMigrations } from './core/database/migrator';
 import { createPrismaClient } from './core/database/prisma-client';
 
@@ -12,11 +12,18 @@ async function main(): Promise<void> {
     console.error('Invalid configuration: DATABASE_URL is required');
     process.exit(1);
   }
+  const seed = process.argv.includes('--seed-demo');
+  // Refused before anything runs, so a mistaken deploy command changes nothing.
+  const refusal = seed ? demoSeedRefusal(process.env.NODE_ENV, '--seed-demo') : null;
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
   const applied = await applyMigrations(databaseUrl, { log: (line) => console.warn(line) });
   console.warn(
     applied.length ? `Applied ${applied.length} migration(s)` : 'Database is up to date',
   );
-  if (process.argv.includes('--seed-demo')) {
+  if (seed) {
     const prisma = createPrismaClient(databaseUrl);
     try {
       const { created } = await seedDemoData(prisma);

@@ -7,6 +7,8 @@ import {
   startFakeGoogleServer,
 } from '../src/modules/auth/google/fake-google-server';
 import { GOOGLE_STATE_COOKIE } from '../src/modules/auth/google/google-state.store';
+import { SessionsService } from '../src/modules/auth/sessions.service';
+import { createAccount } from './factories/account.factory';
 import { captureStdout } from './utils/capture-logs';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { freePort } from './utils/services';
@@ -16,6 +18,8 @@ const PUBLIC_URL = 'http://localhost:3000';
 const CALLBACK_URL = `${PUBLIC_URL}/api/auth/google/callback`;
 const FAILED = '/?auth=signin&auth_error=google_failed';
 const UNVERIFIED = '/?auth=signin&auth_error=google_email_unverified';
+const LINK_REQUIRED = '/?auth=signin&auth_error=google_link_required';
+const LINK_COOKIE = 'rafter_google_link';
 
 /** Everything secret or personal a test saw; none of it may show up in a log line. */
 const secrets = new Set<string>();
@@ -224,28 +228,144 @@ describe('Google sign-in', () => {
       expect(await sessionsOf(users[0]!.id)).toHaveLength(2);
     });
 
-    it('links an existing password account with the same verified e-mail and confirms it', async () => {
-      const profile = useProfile(fake, googleProfile());
-      const existing = await prisma.user.create({
-        data: {
-          email: profile.email.toUpperCase(),
-          fullName: 'Password Person',
-          passwordHash: 'not-a-real-hash',
-        },
+    /** A password sign-in from the browser, sending the cookies it holds. */
+    function passwordSignIn(email: string, password: string, cookies: Record<string, string> = {}) {
+      return s.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email, password },
+        cookies,
       });
+    }
+
+    it("gives a stranger who signed up first with the owner's e-mail nothing once the owner signs in with Google", async () => {
+      const profile = useProfile(fake, googleProfile());
+      const strangersPassword = 'squatter-secret-81';
+      const signUp = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        payload: { fullName: 'Not The Owner', email: profile.email, password: strangersPassword },
+      });
+      expect(signUp.statusCode).toBe(201);
+      const squat = await prisma.user.findUniqueOrThrow({ where: { email: profile.email } });
+      // Whatever session the account had (none can be had unconfirmed, but should one exist).
+      const earlier = await s.app.get(SessionsService).issue(squat.id, {});
+      secrets.add(earlier.refreshToken);
+
       const response = await flow.signIn();
       expect(response.headers.location).toBe('/');
-      expect(setCookie(response, REFRESH_COOKIE_NAME)).toBeDefined();
+      expect(setCookie(response, REFRESH_COOKIE_NAME)?.value).toBeTruthy();
 
-      const user = await prisma.user.findUniqueOrThrow({ where: { id: existing.id } });
+      const stranger = await passwordSignIn(profile.email, strangersPassword);
+      expect(stranger.statusCode).toBe(401);
+      expect(stranger.json()).toMatchObject({ error: 'Username or password is wrong' });
+      const refreshed = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: { [REFRESH_COOKIE_NAME]: earlier.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(401);
+
+      const user = await prisma.user.findUniqueOrThrow({ where: { id: squat.id } });
       expect(user).toMatchObject({
         googleSubject: profile.sub,
-        fullName: 'Password Person',
-        passwordHash: 'not-a-real-hash',
+        passwordHash: null,
+        fullName: profile.name,
       });
       expect(user.emailVerifiedAt).toBeInstanceOf(Date);
-      expect(await sessionsOf(existing.id)).toHaveLength(1);
-      expect(await prisma.user.count({ where: { email: profile.email } })).toBe(1);
+      // The confirmation link mailed at sign-up is spent too.
+      expect(await prisma.emailToken.count({ where: { userId: squat.id, usedAt: null } })).toBe(0);
+      expect(logs.text()).toContain('Google sign-in took over an unconfirmed account');
+    });
+
+    it('asks the owner of a confirmed password account to sign in with the password once, which links Google', async () => {
+      const profile = useProfile(fake, googleProfile());
+      const account = await createAccount(prisma, { email: profile.email.toUpperCase() });
+
+      const refused = await flow.signIn();
+      expect(refused.statusCode).toBe(302);
+      expect(refused.headers.location).toBe(LINK_REQUIRED);
+      expect(setCookie(refused, REFRESH_COOKIE_NAME)).toBeUndefined();
+      const link = setCookie(refused, LINK_COOKIE);
+      expect(link).toMatchObject({
+        path: '/api/auth',
+        maxAge: 900,
+        httpOnly: true,
+        sameSite: 'Strict',
+      });
+      expect(await prisma.user.findUniqueOrThrow({ where: { id: account.id } })).toMatchObject({
+        googleSubject: null,
+        passwordHash: expect.any(String),
+      });
+      expect(await sessionsOf(account.id)).toHaveLength(0);
+
+      // A wrong password links nothing and keeps the request for the next try.
+      const wrong = await passwordSignIn(account.email, 'not-the-password', {
+        [LINK_COOKIE]: link!.value,
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(setCookie(wrong, LINK_COOKIE)).toBeUndefined();
+      expect(
+        (await prisma.user.findUniqueOrThrow({ where: { id: account.id } })).googleSubject,
+      ).toBeNull();
+
+      const signedIn = await passwordSignIn(account.email, account.password!, {
+        [LINK_COOKIE]: link!.value,
+      });
+      expect(signedIn.statusCode).toBe(200);
+      secrets.add(signedIn.json().accessToken);
+      setCookie(signedIn, REFRESH_COOKIE_NAME);
+      expect(setCookie(signedIn, LINK_COOKIE)).toMatchObject({ value: '', path: '/api/auth' });
+      expect(
+        (await prisma.user.findUniqueOrThrow({ where: { id: account.id } })).googleSubject,
+      ).toBe(profile.sub);
+
+      // From now on Google signs straight in, and the password still works.
+      const again = await flow.signIn();
+      expect(again.headers.location).toBe('/');
+      expect(setCookie(again, REFRESH_COOKIE_NAME)?.value).toBeTruthy();
+      expect(await sessionsOf(account.id)).toHaveLength(2);
+      expect((await passwordSignIn(account.email, account.password!)).statusCode).toBe(200);
+    });
+
+    it('links nothing when another account signs in, or the link request was forged, or it expired', async () => {
+      const profile = useProfile(fake, googleProfile());
+      const owner = await createAccount(prisma, { email: profile.email });
+      const other = await createAccount(prisma);
+      const link = setCookie(await flow.signIn(), LINK_COOKIE)!.value;
+
+      // The genuine cookie's signature under a payload naming another account.
+      const signature = link.slice(link.lastIndexOf('.') + 1);
+      const forgedFor = (userId: string) =>
+        `${Buffer.from(JSON.stringify({ u: userId, s: profile.sub, e: Date.now() + 60_000 })).toString('base64url')}.${signature}`;
+
+      const forged = await passwordSignIn(other.email, other.password!, {
+        [LINK_COOKIE]: forgedFor(other.id),
+      });
+      expect(forged.statusCode).toBe(200);
+      const otherSignIn = await passwordSignIn(other.email, other.password!, {
+        [LINK_COOKIE]: link,
+      });
+      expect(otherSignIn.statusCode).toBe(200);
+      expect(setCookie(otherSignIn, LINK_COOKIE)).toMatchObject({ value: '' });
+
+      const expiredLink = setCookie(await flow.signIn(), LINK_COOKIE)!.value;
+      const realNow = Date.now;
+      try {
+        Date.now = () => realNow() + 16 * 60_000;
+        const late = await passwordSignIn(owner.email, owner.password!, {
+          [LINK_COOKIE]: expiredLink,
+        });
+        expect(late.statusCode).toBe(200);
+      } finally {
+        Date.now = realNow;
+      }
+
+      const rows = await prisma.user.findMany({
+        where: { id: { in: [owner.id, other.id] } },
+        select: { googleSubject: true },
+      });
+      expect(rows).toEqual([{ googleSubject: null }, { googleSubject: null }]);
     });
 
     it('refuses an unverified Google e-mail that matches an account', async () => {

@@ -109,8 +109,17 @@ describe('failed sign-ins on one account', () => {
     await t.close();
   });
 
-  const signIn = (email: string, password: string) =>
-    request(t, '/api/auth/sign-in', { email, password });
+  const CLIENT = '203.0.113.1';
+  const signIn = (email: string, password: string, ip = CLIENT) =>
+    request(t, '/api/auth/sign-in', { email, password }, ip);
+  const failures = (userId: string, client = CLIENT) =>
+    prisma.signInFailure.findUnique({ where: { userId_client: { userId, client } } });
+  const setFailures = (userId: string, failedCount: number, msAgo: number, client = CLIENT) =>
+    prisma.signInFailure.upsert({
+      where: { userId_client: { userId, client } },
+      create: { userId, client, failedCount, lastFailedAt: new Date(Date.now() - msAgo) },
+      update: { failedCount, lastFailedAt: new Date(Date.now() - msAgo) },
+    });
 
   it('waits longer after each failure past the fifth, even for the right password, and never locks for good', async () => {
     const account = await createAccount(prisma);
@@ -122,47 +131,64 @@ describe('failed sign-ins on one account', () => {
     expect(early.json()).toEqual(RATE_LIMITED);
     expect(early.headers['retry-after']).toBe('1');
 
-    const rewind = (ms: number) =>
-      prisma.user.update({
-        where: { id: account.id },
-        data: { lastFailedSignInAt: new Date(Date.now() - ms) },
-      });
-    await rewind(1500);
+    await setFailures(account.id, 5, 1500);
     expect((await signIn(account.email, 'wrong-password')).statusCode).toBe(401);
     const sixth = await signIn(account.email, PASSWORD);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.headers['retry-after']).toBe('2');
 
-    await prisma.user.update({
-      where: { id: account.id },
-      data: { failedSignInCount: 40, lastFailedSignInAt: new Date() },
-    });
+    await setFailures(account.id, 40, 0);
     const capped = await signIn(account.email, PASSWORD);
     expect(capped.statusCode).toBe(429);
     expect(capped.headers['retry-after']).toBe('900');
 
-    await rewind(15 * 60_000 + 1000);
+    await setFailures(account.id, 40, 15 * 60_000 + 1000);
     const allowed = await signIn(account.email, PASSWORD);
     expect(allowed.statusCode).toBe(200);
-    const after = await prisma.user.findUniqueOrThrow({ where: { id: account.id } });
-    expect(after).toMatchObject({ failedSignInCount: 0, lastFailedSignInAt: null });
+    expect(await failures(account.id)).toBeNull();
     expect((await signIn(account.email, 'wrong-password')).statusCode).toBe(401);
     expect((await signIn(account.email, PASSWORD)).statusCode).toBe(200);
   });
 
+  it("never keeps the owner out with a stranger's wrong passwords from another address", async () => {
+    const account = await createAccount(prisma);
+    const stranger = '198.51.100.66';
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      await signIn(account.email, 'guess-number-' + attempt, stranger);
+    }
+    const slowed = await signIn(account.email, 'one-more-guess', stranger);
+    expect(slowed.statusCode).toBe(429);
+
+    // The owner, from their own address: a typo counts for them alone, the password works.
+    const owner = '192.0.2.10';
+    expect((await signIn(account.email, 'typo-in-password', owner)).statusCode).toBe(401);
+    const signedIn = await signIn(account.email, PASSWORD, owner);
+    expect(signedIn.statusCode).toBe(200);
+
+    // …and the stranger is still slowed down after the owner signed in.
+    expect((await signIn(account.email, PASSWORD, stranger)).statusCode).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64, so new addresses in it start no fresh count', async () => {
+    const account = await createAccount(prisma);
+    for (let host = 1; host <= 5; host++) {
+      expect(
+        (await signIn(account.email, 'wrong-password', `2001:db8:5:6::${host}`)).statusCode,
+      ).toBe(401);
+    }
+    expect((await signIn(account.email, PASSWORD, '2001:db8:5:6:ffff::99')).statusCode).toBe(429);
+    expect((await signIn(account.email, PASSWORD, '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
+
   it('lets only one of several parallel attempts through once the wait is over', async () => {
     const account = await createAccount(prisma);
-    await prisma.user.update({
-      where: { id: account.id },
-      data: { failedSignInCount: 6, lastFailedSignInAt: new Date(Date.now() - 3000) },
-    });
+    await setFailures(account.id, 6, 3000);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => signIn(account.email, 'wrong-password')),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([401, 429, 429, 429, 429]);
-    const after = await prisma.user.findUniqueOrThrow({ where: { id: account.id } });
-    expect(after.failedSignInCount).toBe(7);
+    expect((await failures(account.id))?.failedCount).toBe(7);
   });
 
   it('answers an unknown e-mail 401 however often it is tried', async () => {

@@ -4,6 +4,7 @@ import { type Queue } from 'bullmq';
 import { QUEUES } from '../src/core/queue/jobs';
 import { SWEEP_EXPIRED_CREDENTIALS } from '../src/modules/auth/jobs/sweep-expired-credentials.job';
 import { createAccount } from './factories/account.factory';
+import { createLeads } from './factories/owner.factory';
 import { eventually } from './utils/async';
 import { startTestStack, type TestStack } from './utils/stack';
 
@@ -90,5 +91,69 @@ describe('expired sessions and e-mail links', () => {
     const tokens = await s.prisma.emailToken.findMany({ where: { userId }, select: { id: true } });
     expect(tokens.map((row) => row.id).sort()).toEqual([...keptTokens].sort());
     expect(await s.prisma.emailToken.count({ where: { id: { in: oldTokens } } })).toBe(0);
+  });
+
+  it("deletes accounts never confirmed within the link's lifetime, so the address's owner can sign up", async () => {
+    const squatted = `owner-${randomUUID()}@roofers.test`;
+    const signUp = (email: string, password: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        payload: { fullName: 'Someone', email, password },
+      });
+    expect((await signUp(squatted, 'squatter-secret-81')).statusCode).toBe(201);
+    const squat = await s.prisma.user.findUniqueOrThrow({ where: { email: squatted } });
+    // The worker mails the confirmation link (creating its token) shortly after sign-up.
+    await eventually(
+      async () => (await s.prisma.emailToken.count({ where: { userId: squat.id } })) > 0,
+    );
+    // A day and an hour later: the link has expired, nobody confirmed.
+    const backdate = async (userId: string, ageMs: number) => {
+      await s.prisma.user.update({
+        where: { id: userId },
+        data: { createdAt: new Date(Date.now() - ageMs) },
+      });
+      await s.prisma.emailToken.updateMany({
+        where: { userId },
+        data: { expiresAt: new Date(Date.now() - ageMs + DAY) },
+      });
+    };
+    await backdate(squat.id, DAY + HOUR);
+    expect((await signUp(squatted, 'owners-own-secret-5')).statusCode).toBe(409);
+
+    const recent = await createAccount(s.prisma, { confirmed: false });
+    await s.prisma.user.update({
+      where: { id: recent.id },
+      data: { createdAt: new Date(Date.now() - 23 * HOUR) },
+    });
+    // Asked for a new link yesterday evening: the old account waits for that one.
+    const resent = await createAccount(s.prisma, { confirmed: false });
+    await backdate(resent.id, 3 * DAY);
+    const confirmation = await s.prisma.emailToken.create({
+      data: {
+        userId: resent.id,
+        purpose: 'confirm_email',
+        tokenHash: randomBytes(32).toString('hex'),
+        expiresAt: new Date(Date.now() + 5 * HOUR),
+      },
+    });
+    const confirmed = await createAccount(s.prisma);
+    await backdate(confirmed.id, 30 * DAY);
+    // Unconfirmed, old, but with leads: nothing of value is thrown away.
+    const withLeads = await createAccount(s.prisma, { confirmed: false });
+    await backdate(withLeads.id, 30 * DAY);
+    await createLeads(s.prisma, withLeads.id, 1);
+
+    await queue.add(SWEEP_EXPIRED_CREDENTIALS, {}, { jobId: `sweep-${randomUUID()}` });
+    await eventually(async () => (await s.prisma.user.count({ where: { id: squat.id } })) === 0);
+    const kept = await s.prisma.user.findMany({
+      where: { id: { in: [recent.id, resent.id, confirmed.id, withLeads.id] } },
+      select: { id: true },
+    });
+    expect(kept).toHaveLength(4);
+    expect(await s.prisma.emailToken.count({ where: { id: confirmation.id } })).toBe(1);
+
+    const owners = await signUp(squatted, 'owners-own-secret-5');
+    expect(owners.statusCode).toBe(201);
   });
 });

@@ -257,9 +257,15 @@ describe('sign-up, confirmation and sign-in', () => {
   it.each([
     [
       '/api/auth/sign-up',
-      { fullName: 'Pat', email: 'pat@roofers.test', password: '12345' },
+      { fullName: 'Pat', email: 'pat@roofers.test', password: 'nine-char' },
       'password',
-      'password: Password must be at least 6 characters',
+      'password: Password must be at least 10 characters',
+    ],
+    [
+      '/api/auth/reset-password',
+      { token: 'x'.repeat(43), password: 'nine-char' },
+      'password',
+      'password: Password must be at least 10 characters',
     ],
     [
       '/api/auth/sign-up',
@@ -277,6 +283,25 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(Object.keys(body.fields)).toContain(field);
     expect(body.error).toMatch(new RegExp(`^${field}: `));
     if (error) expect(body.error).toBe(error);
+  });
+
+  it.each(['password123', 'Qwertyuiop', '1234567890', 'iloveyou12'])(
+    'refuses the common password %s for a new account, creating nothing',
+    async (password) => {
+      const email = newAddress();
+      const response = await post('/api/auth/sign-up', { fullName: 'Pat', email, password });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'This password is too common. Choose another.',
+        code: 'password_too_common',
+      });
+      expect(await s.prisma.user.count({ where: { email } })).toBe(0);
+    },
+  );
+
+  it('still signs in with a short password chosen before the rule, so its owner can change it', async () => {
+    const account = await createAccount(s.prisma, { email: newAddress(), password: 'abc123' });
+    expect((await signIn(account.email, 'abc123')).response.statusCode).toBe(200);
   });
 });
 
@@ -431,6 +456,23 @@ describe('password reset', () => {
       code: 'invalid_link',
     });
     expect((await signIn(account.email, NEW_PASSWORD)).response.statusCode).toBe(200);
+  });
+
+  it('refuses a common new password and keeps the link usable for a better one', async () => {
+    const account = await createAccount(s.prisma, { email: newAddress() });
+    await post('/api/auth/forgot-password', { email: account.email });
+    const token = resetToken(await nextMail(account.email));
+
+    const common = await post('/api/auth/reset-password', { token, password: 'Password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({
+      error: 'This password is too common. Choose another.',
+      code: 'password_too_common',
+    });
+    expect((await signIn(account.email)).response.statusCode).toBe(200);
+
+    const reset = await post('/api/auth/reset-password', { token, password: NEW_PASSWORD });
+    expect(reset.statusCode).toBe(200);
   });
 
   it('refuses an expired link and one replaced by a newer request', async () => {

@@ -312,6 +312,42 @@ describe('docker-compose.yml', () => {
     expect(nginx).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for/);
     expect(nginx).toMatch(/proxy_set_header\s+X-Forwarded-Proto\s/);
   });
+
+  it('logs paths without query strings, which carry confirmation tokens and sign-in codes', () => {
+    const nginx = readFileSync(join(REPO_ROOT, 'docker', 'nginx.conf'), 'utf8');
+    // Every log_format in the file, its quoted parts joined as nginx joins them.
+    const formats = new Map(
+      [...nginx.matchAll(/^\s*log_format\s+(\S+)\s+((?:'[^']*'\s*)+);/gm)].map((match) => [
+        match[1]!,
+        [...match[2]!.matchAll(/'([^']*)'/g)].map((part) => part[1]).join(''),
+      ]),
+    );
+    const used = [...nginx.matchAll(/^\s*access_log\s+(\S+)(?:\s+(\S+?))?\s*;/gm)];
+    expect(used.length).toBeGreaterThan(0);
+    for (const [, target, format] of used) {
+      // nginx's default format ("combined") holds $request; an access log must name ours.
+      expect({ target, format }).toEqual({ target, format: expect.any(String) });
+      const line = formats.get(format!);
+      expect({ format, defined: line !== undefined }).toEqual({ format, defined: true });
+      expect(line).toContain('$uri');
+      for (const leak of [
+        '$request ',
+        '$request"',
+        '$request_uri',
+        '$args',
+        '$query_string',
+        '$arg_',
+        '$http_referer',
+        '$request_body',
+      ]) {
+        expect({ format, leak, logged: line!.includes(leak) }).toEqual({
+          format,
+          leak,
+          logged: false,
+        });
+      }
+    }
+  });
 });
 
 describe('docker/Dockerfile', () => {

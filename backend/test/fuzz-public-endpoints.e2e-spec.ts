@@ -63,13 +63,17 @@ const ENDPOINTS: Endpoint[] = [
     name: 'sign-up',
     method: 'POST',
     url: '/api/auth/sign-up',
-    valid: () => ({ fullName: 'Pat Fuzz', email: 'pat.fuzz@roofers.test', password: 'secret-9' }),
+    valid: () => ({
+      fullName: 'Pat Fuzz',
+      email: 'pat.fuzz@roofers.test',
+      password: 'fuzzing-secret-9',
+    }),
   },
   {
     name: 'sign-in',
     method: 'POST',
     url: '/api/auth/sign-in',
-    valid: () => ({ email: 'pat.fuzz@roofers.test', password: 'secret-9' }),
+    valid: () => ({ email: 'pat.fuzz@roofers.test', password: 'fuzzing-secret-9' }),
   },
   {
     name: 'forgot-password',
@@ -87,7 +91,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'reset-password',
     method: 'POST',
     url: '/api/auth/reset-password',
-    valid: () => ({ token: 'x'.repeat(43), password: 'secret-10' }),
+    valid: () => ({ token: 'x'.repeat(43), password: 'fuzzing-secret-10' }),
   },
   {
     // Takes no fields: every generated body is arbitrary JSON or anything at all.

@@ -82,7 +82,21 @@ describe('security headers on every page', () => {
   });
 
   it('keeps the frame ban on look-alike paths of the embeddable pages', async () => {
-    for (const url of ['/widgetx', '/calc', '/dashboard?next=/widget', '/api/health']) {
+    // /widget/x and /calc/a/b are answered with the whole app (its not-found page links on to
+    // the dashboard), so a frame there would put the app inside another site.
+    for (const url of [
+      '/widgetx',
+      '/widget/',
+      '/widget/x',
+      '/widget.html',
+      '/calc',
+      '/calc/',
+      '/calc/sunny-roofs/',
+      '/calc/a/b',
+      '/calc/x%2F..%2F..%2Fdashboard',
+      '/dashboard?next=/widget',
+      '/api/health',
+    ]) {
       const response = await t.app.inject({ url });
       const csp = directives(response.headers['content-security-policy']);
       expect({ url, frameAncestors: csp.get('frame-ancestors') }).toEqual({

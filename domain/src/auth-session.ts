@@ -2,11 +2,14 @@
 // that only need these (every page, through the session) do not download the schema library;
 // `./auth` re-exports all of it with the schemas.
 
-/** Spec section 5: at least 6 characters. The upper bound stops huge inputs costing hash time. */
-export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * New passwords: at least 10 characters (spec section 5 said 6; raised against guessing), and the
+ * server also refuses the most common ones. The upper bound stops huge inputs costing hash time.
+ */
+export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 /** Lifetimes of the credentials the API issues (spec section 9, auth backend). */
@@ -77,6 +80,11 @@ export const AUTH_ERRORS = {
   google_unavailable: 'Google sign-in is not available',
   google_failed: 'Failed to sign in with Google',
   google_email_unverified: 'Your Google account e-mail is not verified',
+  google_link_required:
+    'An account with this e-mail already exists. Sign in with your password once to link your ' +
+    'Google account; from then on, Continue with Google works too. No password yet? Use ' +
+    '"Forgot password?" to set one.',
+  password_too_common: 'This password is too common. Choose another.',
 } as const;
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;
 

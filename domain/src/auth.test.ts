@@ -18,14 +18,18 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
 }
 
 describe('sign-up payload', () => {
-  const valid = { fullName: '  Dana Roofer ', email: 'dana@example.com', password: 'secret' };
+  const valid = { fullName: '  Dana Roofer ', email: 'dana@example.com', password: 'ten-chars!' };
 
-  it('accepts a six-character password and trims the name', () => {
+  it('accepts a ten-character password and trims the name', () => {
     expect(signUpSchema.parse(valid)).toEqual({ ...valid, fullName: 'Dana Roofer' });
   });
 
+  it('asks for at least 10 characters', () => {
+    expect(PASSWORD_TOO_SHORT).toBe('Password must be at least 10 characters');
+  });
+
   it.each([
-    [{ ...valid, password: 'short' }, PASSWORD_TOO_SHORT],
+    [{ ...valid, password: 'nine-char' }, PASSWORD_TOO_SHORT],
     [{ ...valid, fullName: '   ' }, 'Full name is required'],
     [{ ...valid, fullName: undefined }, 'Full name is required'],
     [{ ...valid, email: 'not-an-email' }, 'Email must be a valid email address'],
@@ -35,12 +39,21 @@ describe('sign-up payload', () => {
   });
 
   it('the form requires matching passwords', () => {
-    const form = { ...valid, confirmPassword: 'secreT' };
+    const form = { ...valid, confirmPassword: 'Ten-chars!' };
     expect(firstMessage(signUpFormSchema.safeParse(form))).toBe(PASSWORDS_DO_NOT_MATCH);
-    expect(signUpFormSchema.safeParse({ ...form, confirmPassword: 'secret' }).success).toBe(true);
+    expect(signUpFormSchema.safeParse({ ...form, confirmPassword: 'ten-chars!' }).success).toBe(
+      true,
+    );
     expect(
-      firstMessage(resetPasswordFormSchema.safeParse({ password: 'abcdef', confirmPassword: 'x' })),
+      firstMessage(
+        resetPasswordFormSchema.safeParse({ password: 'abcdefghij', confirmPassword: 'x' }),
+      ),
     ).toBe(PASSWORDS_DO_NOT_MATCH);
+    expect(
+      firstMessage(
+        resetPasswordFormSchema.safeParse({ password: 'abcdefghi', confirmPassword: 'abcdefghi' }),
+      ),
+    ).toBe(PASSWORD_TOO_SHORT);
   });
 
   it('sign-in accepts any non-empty password, so old short passwords reach the server', () => {

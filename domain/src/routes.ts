@@ -13,8 +13,12 @@ export const APP_ROUTES = {
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
 
-/** Routes that other sites may show in a frame: the embedded widget and the share pages. */
-export const EMBEDDABLE_ROUTE_PREFIXES = ['/widget', '/calc/'] as const;
+/**
+ * The pages other sites may show in a frame, and nothing that merely starts like them: a path
+ * such as /widget/x or /calc/a/b is served the whole app (its not-found page, whose links lead
+ * on to the dashboard), so it must keep the frame ban.
+ */
+const EMBEDDABLE_ROUTES = [/^\/widget$/, /^\/calc\/[A-Za-z0-9_-]+$/];
 
 const patterns = Object.values(APP_ROUTES).map(
   (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
@@ -25,7 +29,7 @@ export function isAppRoute(pathname: string): boolean {
   return patterns.some((pattern) => pattern.test(pathname));
 }
 
-/** True when `pathname` may be framed by any site. */
+/** True when `pathname` may be framed by any site: exactly /widget or /calc/:slug. */
 export function isEmbeddableRoute(pathname: string): boolean {
-  return pathname === '/widget' || pathname.startsWith('/widget/') || pathname.startsWith('/calc/');
+  return EMBEDDABLE_ROUTES.some((pattern) => pattern.test(pathname));
 }

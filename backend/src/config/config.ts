@@ -151,6 +151,11 @@ export const configSchema = z.object({
   GOOGLE_OAUTH_DEMO: booleanFlag.default(false),
   /** Set by `npm start` when it seeded the demo contractor; the sign-in dialog shows its login. */
   DEMO_MODE: booleanFlag.default(false),
+  /**
+   * Serve the dev mailbox (/api/dev/mailbox) to any client, not only to this machine: for a
+   * shared test server without SMTP. Never in production, where the mailbox does not exist.
+   */
+  DEV_MAILBOX_ALLOW_REMOTE: booleanFlag.default(false),
   /** Local files (the dev mailbox); a relative path is taken from the repository root. */
   DATA_DIR: z.string().min(1).default('.data'),
   /** Outgoing mail server, e.g. smtp://user:pass@host:587; without it mail goes to the dev mailbox. */
@@ -246,6 +251,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Whether the api listens on this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** What is switched on that only development and demos should have. */
+export function devOnlyFeatures(config: AppConfig): string[] {
+  const features: string[] = [];
+  if (!config.isProduction && !config.SMTP_URL) {
+    features.push(
+      config.DEV_MAILBOX_ALLOW_REMOTE
+        ? 'the dev mailbox at /api/dev/mailbox, open to every client (DEV_MAILBOX_ALLOW_REMOTE)'
+        : 'the dev mailbox at /api/dev/mailbox (it answers this machine only)',
+    );
+  }
+  if (config.DEMO_MODE) features.push('the demo login shown in the sign-in dialog');
+  if (config.GOOGLE_OAUTH_DEMO) features.push('a fake Google sign-in');
+  return features;
+}
+
+/**
+ * The start-up warning for a server reachable from other machines that runs development
+ * features, or null. `npm start` on a VM listens on 0.0.0.0 in development by default.
+ */
+export function devFeaturesWarning(config: AppConfig): string | null {
+  const features = devOnlyFeatures(config);
+  if (isLoopbackHost(config.HOST) || features.length === 0) return null;
+  return (
+    `HOST=${config.HOST} accepts connections from other machines, but development features are ` +
+    `on: ${features.join('; ')}. For a public server set NODE_ENV=production (with SMTP_URL and ` +
+    'AUTH_SECRET); to keep this one to this machine, set HOST=127.0.0.1.'
+  );
+}
 
 /** For process entry points: the configuration, or its one-line problem on stderr and exit 1. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {

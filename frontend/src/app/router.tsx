@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
-import { APP_ROUTES } from '@rafter/domain/routes';
+import { APP_ROUTES, isEmbeddableRoute } from '@rafter/domain/routes';
 import { AuthDialogProvider } from '../features/auth/components/AuthDialogProvider';
+import { ForeignFrameRefusal, isInForeignFrame } from './ForeignFrameRefusal';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollManager } from './ScrollManager';
 
@@ -45,11 +46,15 @@ function PageLoading() {
 
 /**
  * The routed pages, rendered inside a router (BrowserRouter in the app, MemoryRouter in tests),
- * with the auth dialog that any page can open.
+ * with the auth dialog that any page can open. Inside another site's frame only the share page
+ * renders; every other route, however it was reached, is refused there.
  */
 export function AppRoutes() {
   const page = useRoutes(routes);
   const { pathname } = useLocation();
+  const [foreignFrame] = useState(isInForeignFrame);
+
+  if (foreignFrame && !isEmbeddableRoute(pathname)) return <ForeignFrameRefusal />;
 
   return (
     <PageErrorBoundary pathname={pathname}>

@@ -10,6 +10,18 @@ export const DEMO_EMAIL = 'demo@rafter.app';
 export const DEMO_PASSWORD = 'rafter-demo';
 export const DEMO_SLUG = 'sunny-roof-1042';
 
+/**
+ * Demo data refuses production: its contractor signs in with a password printed in the README
+ * and in the sign-in dialog. The one-line reason, or null when seeding may go ahead.
+ */
+export function demoSeedRefusal(nodeEnv: string | undefined, requestedBy: string): string | null {
+  if (nodeEnv !== 'production') return null;
+  return (
+    `${requestedBy} is refused in production (NODE_ENV=production): the demo contractor ` +
+    `signs in with the published password ${DEMO_PASSWORD}.`
+  );
+}
+
 /** Prisma's 5 s default is too short on a busy machine; the seed runs once, at start-up. */
 const SEED_TRANSACTION_OPTIONS = { timeout: 60_000, maxWait: 10_000 };
 const DEMO_LEADS = 36;

@@ -1,11 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
-const dependency = z.object({
-  status: z.enum(['up', 'down']),
-  latencyMs: z.number().optional(),
-  error: z.string().optional(),
-});
+/** Up or down only: the reason a dependency is down goes to the log, not to the public. */
+const dependency = z.object({ status: z.enum(['up', 'down']) });
 
 export const healthReportSchema = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -10,10 +10,21 @@ import {
   SweepExpiredCredentialsJob,
 } from './jobs/sweep-expired-credentials.job';
 import { SessionsRepository } from './sessions.repository';
+import { SignInFailuresRepository } from './sign-in-failures.repository';
+import { UsersRepository } from './users.repository';
 
-/** The worker's side of accounts: the hourly sweep of expired sessions and e-mail links. */
+/**
+ * The worker's side of accounts: the hourly sweep of expired sessions, e-mail links, old
+ * wrong-password counts and accounts never confirmed.
+ */
 @Module({
-  providers: [SessionsRepository, EmailTokensRepository, SweepExpiredCredentialsJob],
+  providers: [
+    SessionsRepository,
+    EmailTokensRepository,
+    UsersRepository,
+    SignInFailuresRepository,
+    SweepExpiredCredentialsJob,
+  ],
 })
 export class AuthWorkerModule implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger(AuthWorkerModule.name);

@@ -119,7 +119,12 @@ export class AuthController {
 
   @Post('sign-in')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Sign in with e-mail and password; sets the refresh cookie' })
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password; sets the refresh cookie',
+    description:
+      'After a Google sign-in answered google_link_required, the right password also links that ' +
+      'Google account (the rafter_google_link cookie it left; cleared by any successful sign-in).',
+  })
   @ApiOkResponse({ type: AuthSessionDto })
   @ApiBadRequestResponse({ type: AuthErrorDto, description: 'A field is invalid; it is named' })
   @ApiUnauthorizedResponse({ type: AuthErrorDto, description: 'Username or password is wrong' })
@@ -130,7 +135,10 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthSessionDto> {
-    return this.answerSession(reply, await this.auth.signIn(body, sessionMeta(request)));
+    const googleLink = this.cookies.readGoogleLinkCookie(request);
+    const issued = await this.auth.signIn(body, sessionMeta(request), googleLink);
+    if (this.cookies.hasGoogleLinkCookie(request)) this.cookies.clearGoogleLinkCookie(reply);
+    return this.answerSession(reply, issued);
   }
 
   @Post('refresh')

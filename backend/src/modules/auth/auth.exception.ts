@@ -13,6 +13,8 @@ const STATUSES: Record<AuthErrorCode, HttpStatus> = {
   google_unavailable: HttpStatus.NOT_FOUND,
   google_failed: HttpStatus.UNAUTHORIZED,
   google_email_unverified: HttpStatus.FORBIDDEN,
+  google_link_required: HttpStatus.CONFLICT,
+  password_too_common: HttpStatus.BAD_REQUEST,
 };
 
 /** The auth API's errors: the spec's text for each code (`AUTH_ERRORS`) and its status. */

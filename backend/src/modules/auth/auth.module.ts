@@ -10,11 +10,12 @@ import { AuthService } from './auth.service';
 import { EmailTokensRepository } from './email-tokens.repository';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
+import { SignInFailuresRepository } from './sign-in-failures.repository';
 import { UsersRepository } from './users.repository';
 
 /**
  * Accounts and sessions. Other modules import it for AccessTokenGuard (with @CurrentUser());
- * Google sign-in also uses SessionsService, AuthCookies and UsersRepository.
+ * Google sign-in also uses the sessions, users, e-mail links, sign-in failures and cookies.
  */
 @Module({
   imports: [
@@ -35,10 +36,19 @@ import { UsersRepository } from './users.repository';
     UsersRepository,
     SessionsRepository,
     EmailTokensRepository,
+    SignInFailuresRepository,
     AuthCookies,
     AccessTokenGuard,
     OutboxService,
   ],
-  exports: [SessionsService, UsersRepository, AuthCookies, AccessTokenGuard],
+  exports: [
+    SessionsService,
+    UsersRepository,
+    SessionsRepository,
+    EmailTokensRepository,
+    SignInFailuresRepository,
+    AuthCookies,
+    AccessTokenGuard,
+  ],
 })
 export class AuthModule {}

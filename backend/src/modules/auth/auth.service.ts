@@ -12,7 +12,10 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../../core/database/demo-seed';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { RateLimitException } from '../../core/rate-limit/rate-limit.exception';
 import { type RateLimitPolicy, RateLimitService } from '../../core/rate-limit/rate-limit.service';
+import { type GoogleLinkRequest } from './auth-cookies';
 import { AuthException, AuthRateLimitException } from './auth.exception';
+import { clientKey } from './client-key';
+import { isCommonPassword } from './common-passwords';
 import {
   type AccountEmailRequestedEvent,
   CONFIRMATION_REQUESTED,
@@ -21,6 +24,7 @@ import {
 import { EmailTokensRepository } from './email-tokens.repository';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { SessionsRepository } from './sessions.repository';
+import { type SignInFailures, SignInFailuresRepository } from './sign-in-failures.repository';
 import {
   type IssuedSession,
   type SessionMeta,
@@ -38,9 +42,10 @@ export const FREE_FAILED_SIGN_INS = 5;
 export const MAX_SIGN_IN_DELAY_SECONDS = 15 * 60;
 
 /**
- * How long after the last failure the next sign-in may be tried: nothing for the first five
- * failures, then 1 s, 2 s, 4 s … up to 15 minutes. It slows guessing to a crawl but never locks
- * the owner out for good, and a success starts the count over.
+ * How long after the last failure the next sign-in from the same client may be tried: nothing
+ * for the first five failures, then 1 s, 2 s, 4 s … up to 15 minutes. It slows guessing to a
+ * crawl but never locks anyone out for good, a success starts the count over, and since each
+ * client (IP address, IPv6 /64) has its own count, a stranger's guesses never slow the owner.
  */
 export function signInDelaySeconds(failedCount: number): number {
   if (failedCount < FREE_FAILED_SIGN_INS) return 0;
@@ -80,6 +85,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly sessionsRepository: SessionsRepository,
     private readonly emailTokens: EmailTokensRepository,
+    private readonly signInFailures: SignInFailuresRepository,
     private readonly sessions: SessionsService,
     private readonly outbox: OutboxService,
     private readonly rateLimit: RateLimitService,
@@ -99,6 +105,7 @@ export class AuthService {
   ): Promise<{ email: string; confirmationSent: true }> {
     await this.limitIp(clientIp);
     await this.limitEmail(payload.email);
+    await refuseCommonPassword(payload.password);
     const passwordHash = await hashPassword(payload.password);
     const userId = await this.users.transaction(async (tx) => {
       const id = await this.users.createPasswordUser(tx, {
@@ -145,9 +152,15 @@ export class AuthService {
     return !!user?.emailVerifiedAt;
   }
 
+  /**
+   * With `googleLink` (the cookie a Google sign-in left when it found this account confirmed
+   * and not yet linked), the right password also links that Google account: signing in is the
+   * proof that the person holds both.
+   */
   async signIn(
     payload: SignInPayload,
     meta: SessionMeta,
+    googleLink: GoogleLinkRequest | null = null,
     now = new Date(),
   ): Promise<IssuedSession> {
     await this.limitIp(meta.ipAddress ?? 'unknown');
@@ -156,18 +169,29 @@ export class AuthService {
       await verifyDummyPassword(payload.password);
       throw new AuthException('invalid_credentials');
     }
-    await this.waitForBackoff(user.id, user.failedSignInCount, user.lastFailedSignInAt, now);
+    const client = clientKey(meta.ipAddress ?? 'unknown');
+    const failures = await this.signInFailures.find(user.id, client);
+    if (failures) await this.waitForBackoff(user.id, client, failures, now);
 
     if (!(await verifyPassword(user.passwordHash, payload.password))) {
-      await this.users.recordFailedSignIn(user.id, new Date());
+      await this.signInFailures.record(user.id, client, new Date());
       this.logger.warn(
-        { userId: user.id, failedSignIns: user.failedSignInCount + 1 },
+        { userId: user.id, failedSignIns: (failures?.failedCount ?? 0) + 1 },
         'Wrong password',
       );
       throw new AuthException('invalid_credentials');
     }
-    if (user.failedSignInCount > 0) await this.users.resetFailedSignIns(user.id);
+    if (failures) await this.signInFailures.clear(user.id, client);
     if (!user.emailVerifiedAt) throw new AuthException('email_not_confirmed');
+    if (googleLink?.userId === user.id) {
+      const linked = await this.users.linkGoogle(user.id, googleLink.googleSubject);
+      this.logger.log(
+        { userId: user.id },
+        linked
+          ? 'Google linked after a password sign-in'
+          : 'Google account already linked elsewhere',
+      );
+    }
     const issued = await this.sessions.issue(user.id, meta);
     this.logger.log({ userId: user.id }, 'Signed in');
     return issued;
@@ -193,12 +217,15 @@ export class AuthService {
     if (!(await this.emailTokens.findUsable(tokenHash, 'reset_password', now))) {
       throw new AuthException('invalid_link');
     }
+    await refuseCommonPassword(payload.password);
     const passwordHash = await hashPassword(payload.password);
     const { userId, email } = await this.users.transaction(async (tx) => {
       const owner = await this.emailTokens.consume(tx, tokenHash, 'reset_password', now);
       if (!owner) throw new AuthException('invalid_link');
       await this.emailTokens.spendAll(tx, owner, 'reset_password', now);
       const address = await this.users.setPassword(tx, owner, passwordHash);
+      // The old password's wrong guesses say nothing about the new one.
+      await this.signInFailures.clearAll(tx, owner);
       await this.users.markEmailVerified(tx, owner, now);
       await this.sessionsRepository.revokeAllForUser(tx, owner, now);
       return { userId: owner, email: address };
@@ -214,14 +241,15 @@ export class AuthService {
   }
 
   /**
-   * Refuses an attempt that comes too soon after repeated failures. Checked before the password
-   * is verified, so a guesser learns nothing from early attempts; once the wait is over, exactly
-   * one attempt takes the slot, so parallel guesses cannot slip through together.
+   * Refuses an attempt that comes too soon after repeated failures from this client. Checked
+   * before the password is verified, so a guesser learns nothing from early attempts; once the
+   * wait is over, exactly one attempt takes the slot, so parallel guesses cannot slip through
+   * together.
    */
   private async waitForBackoff(
     userId: string,
-    failedCount: number,
-    lastFailedAt: Date | null,
+    client: string,
+    { failedCount, lastFailedAt }: SignInFailures,
     now: Date,
   ): Promise<void> {
     const delaySeconds = signInDelaySeconds(failedCount);
@@ -229,8 +257,9 @@ export class AuthService {
     const retryAfter = signInRetryAfterSeconds(failedCount, lastFailedAt, now);
     const claimed =
       retryAfter === 0 &&
-      (await this.users.claimSignInAttempt(
+      (await this.signInFailures.claimAttempt(
         userId,
+        client,
         failedCount,
         new Date(now.getTime() - delaySeconds * 1000),
         now,
@@ -269,4 +298,9 @@ export class AuthService {
       throw error;
     }
   }
+}
+
+/** New passwords only: sign-in still takes an old one, or its owner could not get in to change it. */
+async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw new AuthException('password_too_common');
 }

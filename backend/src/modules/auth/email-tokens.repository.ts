@@ -81,6 +81,11 @@ export class EmailTokensRepository {
     });
   }
 
+  /** Spends every unspent token of the user, whatever its purpose. */
+  async spendAllOfUser(tx: Transaction, userId: string, now: Date): Promise<void> {
+    await tx.emailToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+  }
+
   /** Deletes up to `limit` tokens that expired before `before`; the number deleted. */
   async deleteExpired(before: Date, limit: number): Promise<number> {
     return this.prisma.$executeRaw`

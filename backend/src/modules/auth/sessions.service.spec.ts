@@ -17,8 +17,6 @@ const user: UserRecord = {
   passwordHash: null,
   emailVerifiedAt: now,
   googleSubject: null,
-  failedSignInCount: 0,
-  lastFailedSignInAt: null,
   createdAt: now,
 };
 

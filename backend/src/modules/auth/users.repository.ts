@@ -11,8 +11,6 @@ const USER_SELECT = {
   passwordHash: true,
   emailVerifiedAt: true,
   googleSubject: true,
-  failedSignInCount: true,
-  lastFailedSignInAt: true,
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
 
@@ -51,17 +49,58 @@ export class UsersRepository {
     });
   }
 
-  /** Links Google to an existing account; a verified Google e-mail also confirms ours. */
-  async linkGoogle(userId: string, googleSubject: string): Promise<UserRecord> {
-    const [, , user] = await this.prisma.$transaction([
-      this.prisma.user.update({ where: { id: userId }, data: { googleSubject } }),
-      this.prisma.user.updateMany({
-        where: { id: userId, emailVerifiedAt: null },
-        data: { emailVerifiedAt: new Date() },
-      }),
-      this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: USER_SELECT }),
-    ]);
-    return user;
+  /**
+   * Links Google to an account whose owner just proved they hold it. False when that Google
+   * account got linked to another user meanwhile.
+   */
+  async linkGoogle(userId: string, googleSubject: string): Promise<boolean> {
+    try {
+      await this.prisma.user.update({ where: { id: userId }, data: { googleSubject } });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Hands an account whose e-mail was never confirmed to the Google account that owns the
+   * address: linked, confirmed, renamed after the Google profile, and without the password
+   * whoever signed it up chose. False when the account got confirmed meanwhile.
+   */
+  async takeOverUnconfirmed(
+    tx: Transaction,
+    userId: string,
+    google: { googleSubject: string; fullName: string | null },
+    at: Date,
+  ): Promise<boolean> {
+    const { count } = await tx.user.updateMany({
+      where: { id: userId, emailVerifiedAt: null },
+      data: {
+        googleSubject: google.googleSubject,
+        passwordHash: null,
+        emailVerifiedAt: at,
+        ...(google.fullName ? { fullName: google.fullName } : {}),
+      },
+    });
+    return count === 1;
+  }
+
+  /**
+   * Deletes up to `limit` accounts whose e-mail was never confirmed, created before
+   * `createdBefore`, with no e-mail link still usable at `now` and nothing of value attached
+   * (no lead, no subscription); the number deleted.
+   */
+  async deleteStaleUnconfirmed(createdBefore: Date, now: Date, limit: number): Promise<number> {
+    return this.prisma.$executeRaw`
+      DELETE FROM users WHERE id IN (
+        SELECT u.id FROM users u
+        WHERE u.email_verified_at IS NULL AND u.created_at < ${createdBefore}
+          AND NOT EXISTS (SELECT 1 FROM email_tokens t
+            WHERE t.user_id = u.id AND t.used_at IS NULL AND t.expires_at > ${now})
+          AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.owner_id = u.id)
+          AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = u.id)
+        LIMIT ${limit})`;
   }
 
   /** The new user's id, or null when the e-mail is taken (the transaction is then unusable). */
@@ -73,47 +112,9 @@ export class UsersRepository {
       const row = await tx.user.create({ data: user, select: { id: true } });
       return row.id;
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        return null;
-      }
+      if (isUniqueViolation(error)) return null;
       throw error;
     }
-  }
-
-  async recordFailedSignIn(userId: string, at: Date): Promise<void> {
-    await this.prisma.user.update({
-      where: { id: userId },
-      data: { failedSignInCount: { increment: 1 }, lastFailedSignInAt: at },
-    });
-  }
-
-  /**
-   * Takes the one attempt allowed after a delay: true for exactly one caller while the count is
-   * still `failedCount` and the last failure is no later than `lastFailureNotAfter`. Moving the
-   * failure time to `at` makes concurrent attempts wait for the next slot.
-   */
-  async claimSignInAttempt(
-    userId: string,
-    failedCount: number,
-    lastFailureNotAfter: Date,
-    at: Date,
-  ): Promise<boolean> {
-    const { count } = await this.prisma.user.updateMany({
-      where: {
-        id: userId,
-        failedSignInCount: failedCount,
-        OR: [{ lastFailedSignInAt: null }, { lastFailedSignInAt: { lte: lastFailureNotAfter } }],
-      },
-      data: { lastFailedSignInAt: at },
-    });
-    return count === 1;
-  }
-
-  async resetFailedSignIns(userId: string): Promise<void> {
-    await this.prisma.user.update({
-      where: { id: userId },
-      data: { failedSignInCount: 0, lastFailedSignInAt: null },
-    });
   }
 
   async markEmailVerified(tx: Transaction, userId: string, at: Date): Promise<void> {
@@ -123,13 +124,16 @@ export class UsersRepository {
     });
   }
 
-  /** New password hash; clears the failed sign-ins the old password collected. */
   async setPassword(tx: Transaction, userId: string, passwordHash: string): Promise<string> {
     const row = await tx.user.update({
       where: { id: userId },
-      data: { passwordHash, failedSignInCount: 0, lastFailedSignInAt: null },
+      data: { passwordHash },
       select: { email: true },
     });
     return row.email;
   }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }

@@ -29,14 +29,43 @@ describe('auth dialog', () => {
 
     await userEvent.type(within(dialog).getByLabelText('Full Name'), 'Sam Roofer');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'short');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'nine-char');
     await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'other');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
 
-    expect(await within(dialog).findByText('Password must be at least 6 characters')).toBeVisible();
+    expect(
+      await within(dialog).findByText('Password must be at least 10 characters'),
+    ).toBeVisible();
     expect(within(dialog).getByText('Passwords do not match')).toBeVisible();
     expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls('POST /api/auth/sign-up')).toHaveLength(0);
+  });
+
+  it('shows a common password refused by the server under the password field', async () => {
+    const api = fakeApi({
+      'GET /api/auth/options': () => ({ body: OPTIONS_WITHOUT_GOOGLE }),
+      'POST /api/auth/sign-up': () => ({
+        status: 400,
+        body: { error: AUTH_ERRORS.password_too_common, code: 'password_too_common' },
+      }),
+    });
+    renderAuthApp('/');
+    const dialog = await openFromHeader('Get Started');
+
+    await userEvent.type(within(dialog).getByLabelText('Full Name'), 'Sam Roofer');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'password123');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'password123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+
+    expect(
+      await within(dialog).findByText('This password is too common. Choose another.'),
+    ).toBeVisible();
+    const password = within(dialog).getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(api.calls('POST /api/auth/sign-up')).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: 'Check Your Email' })).not.toBeInTheDocument();
   });
 
   it('after sign-up shows Check Your Email with the address the link went to', async () => {
@@ -52,8 +81,8 @@ describe('auth dialog', () => {
 
     await userEvent.type(within(dialog).getByLabelText('Full Name'), '  Sam Roofer ');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret-1');
-    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'secret-1');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'shingles-42');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'shingles-42');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
 
     const checkEmail = await screen.findByRole('dialog', { name: 'Check Your Email' });
@@ -61,7 +90,7 @@ describe('auth dialog', () => {
     expect(api.calls('POST /api/auth/sign-up')[0]?.body).toEqual({
       fullName: 'Sam Roofer',
       email: 'sam@example.com',
-      password: 'secret-1',
+      password: 'shingles-42',
     });
   });
 
@@ -79,8 +108,8 @@ describe('auth dialog', () => {
 
     await userEvent.type(within(dialog).getByLabelText('Full Name'), 'Sam Roofer');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret-1');
-    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'secret-1');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'shingles-42');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'shingles-42');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
@@ -110,7 +139,7 @@ describe('auth dialog', () => {
     renderAuthApp('/');
     const dialog = await openFromHeader('Sign In');
 
-    await fillSignIn(dialog, 'sam@example.com', 'secret-1');
+    await fillSignIn(dialog, 'sam@example.com', 'shingles-42');
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(expected);
   });
@@ -127,7 +156,7 @@ describe('auth dialog', () => {
     renderAuthApp('/');
     const dialog = await openFromHeader('Sign In');
 
-    await fillSignIn(dialog, 'sam@example.com', 'secret-1');
+    await fillSignIn(dialog, 'sam@example.com', 'shingles-42');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Please check your email to confirm your account',
     );
@@ -153,7 +182,7 @@ describe('auth dialog', () => {
     });
     renderAuthApp('/');
     const dialog = await openFromHeader('Sign In');
-    await fillSignIn(dialog, 'sam@example.com', 'secret-1');
+    await fillSignIn(dialog, 'sam@example.com', 'shingles-42');
     await within(dialog).findByRole('alert');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
@@ -246,6 +275,7 @@ describe('auth links and the plan flow', () => {
     ['confirmed=1', 'Your email is confirmed. Sign in to continue.'],
     ['auth_error=google_failed', 'Failed to sign in with Google'],
     ['auth_error=invalid_link', AUTH_ERRORS.invalid_link],
+    ['auth_error=google_link_required', AUTH_ERRORS.google_link_required],
   ])('?auth=signin&%s opens sign-in with "%s"', async (query, text) => {
     fakeApi({ 'GET /api/auth/options': () => ({ body: OPTIONS_WITHOUT_GOOGLE }) });
     renderAuthApp(`/?auth=signin&${query}`);
@@ -253,6 +283,18 @@ describe('auth links and the plan flow', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(text);
     expect(location()).toBe('/');
+  });
+
+  it('after Google found an existing account, explains how to link it rather than failing', async () => {
+    fakeApi({ 'GET /api/auth/options': () => ({ body: OPTIONS_WITHOUT_GOOGLE }) });
+    renderAuthApp('/?auth=signin&auth_error=google_link_required');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' });
+    const notice = within(dialog).getByRole('alert');
+    expect(notice).toHaveTextContent('Sign in with your password once to link your Google account');
+    expect(notice).toHaveClass('MuiAlert-colorInfo');
+    expect(within(dialog).getByLabelText('Password')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Forgot password?' })).toBeVisible();
   });
 
   it('after sign-in goes to the stored plan checkout and forgets the plan', async () => {
@@ -271,7 +313,7 @@ describe('auth links and the plan flow', () => {
     await fillSignIn(
       await screen.findByRole('dialog', { name: 'Sign In' }),
       'sam@example.com',
-      'secret-1',
+      'shingles-42',
     );
 
     await waitFor(() => expect(location()).toBe('/subscribe?plan=instant'));
@@ -286,7 +328,7 @@ describe('auth links and the plan flow', () => {
     });
     renderAuthApp('/');
     const dialog = await openFromHeader('Sign In');
-    await fillSignIn(dialog, 'sam@example.com', 'secret-1');
+    await fillSignIn(dialog, 'sam@example.com', 'shingles-42');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam!' })).toBeVisible();
     expect(location()).toBe('/dashboard');

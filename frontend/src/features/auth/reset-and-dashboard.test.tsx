@@ -27,25 +27,49 @@ describe('/reset-password', () => {
     ).toBeVisible();
     await waitFor(() => expect(location()).toBe('/reset-password'));
 
-    await submitNewPassword('new-secret', 'different');
+    await submitNewPassword('new-secret-9', 'different');
     expect(await screen.findByText('Passwords do not match')).toBeVisible();
     expect(api.calls('POST /api/auth/reset-password')).toHaveLength(0);
 
     await userEvent.clear(screen.getByLabelText('Confirm New Password'));
-    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-secret');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-secret-9');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
 
     const done = await screen.findByRole('heading', { level: 1, name: 'Your password is updated' });
     await waitFor(() => expect(done).toHaveFocus());
     expect(api.calls('POST /api/auth/reset-password')[0]?.body).toEqual({
       token: TOKEN,
-      password: 'new-secret',
+      password: 'new-secret-9',
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(location()).toBe('/'));
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeVisible();
     expect(location()).toBe('/');
+  });
+
+  it('asks for 10 characters, and shows a common password refused by the server under the field', async () => {
+    const api = fakeApi({
+      'GET /api/auth/options': () => ({ body: OPTIONS_WITHOUT_GOOGLE }),
+      'POST /api/auth/reset-password': () => ({
+        status: 400,
+        body: { error: AUTH_ERRORS.password_too_common, code: 'password_too_common' },
+      }),
+    });
+    renderAuthApp(`/reset-password#token=${TOKEN}`);
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
+    expect(screen.getByText(/at least 10 characters/)).toBeVisible();
+
+    await submitNewPassword('nine-char');
+    expect(await screen.findByText('Password must be at least 10 characters')).toBeVisible();
+    expect(api.calls('POST /api/auth/reset-password')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('New Password'));
+    await userEvent.clear(screen.getByLabelText('Confirm New Password'));
+    await submitNewPassword('qwertyuiop');
+    expect(await screen.findByText('This password is too common. Choose another.')).toBeVisible();
+    expect(screen.getByLabelText('New Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Choose a new password');
   });
 
   it('explains an invalid or used link and offers a new one', async () => {
@@ -59,7 +83,7 @@ describe('/reset-password', () => {
     renderAuthApp(`/reset-password#token=${TOKEN}`);
     await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
 
-    await submitNewPassword('new-secret');
+    await submitNewPassword('new-secret-9');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERRORS.invalid_link);
     await userEvent.click(screen.getByRole('button', { name: 'Request a new link' }));

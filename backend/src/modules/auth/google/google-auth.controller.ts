@@ -6,7 +6,7 @@ import { GoogleAuthGuard, GoogleOutcome, type GoogleSignInOutcome } from './goog
 import { type GoogleSignInErrorCode, GoogleAuthService } from './google-auth.service';
 
 /** The sign-in dialog opens on the home page and shows the code's text (spec: OAuth return). */
-function failureUrl(code: GoogleSignInErrorCode): string {
+function failureUrl(code: GoogleSignInErrorCode | 'google_link_required'): string {
   return `/?auth=signin&auth_error=${code}`;
 }
 
@@ -36,7 +36,9 @@ export class GoogleAuthController {
   @ApiFoundResponse({
     description:
       'Redirects to / with the refresh cookie set, or to /?auth=signin&auth_error=google_failed ' +
-      '(or google_email_unverified)',
+      '(or google_email_unverified). When a confirmed account with the same e-mail is not linked ' +
+      'to this Google account yet: /?auth=signin&auth_error=google_link_required with the ' +
+      'rafter_google_link cookie, and the next password sign-in to that account links it.',
   })
   @ApiNotFoundResponse({ description: 'Google sign-in is not configured (google_unavailable)' })
   async callback(
@@ -44,6 +46,15 @@ export class GoogleAuthController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    if (outcome.kind === 'link-required') {
+      this.cookies.setGoogleLinkCookie(reply, outcome);
+      this.logger.log(
+        { reqId: request.id, userId: outcome.userId },
+        'Google sign-in: the account must be signed in with its password before Google is linked',
+      );
+      void reply.redirect(failureUrl('google_link_required'), 302);
+      return;
+    }
     if (outcome.kind !== 'signed-in') {
       void reply.redirect(
         failureUrl(outcome.kind === 'failed' ? outcome.code : 'google_failed'),

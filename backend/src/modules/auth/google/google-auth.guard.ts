@@ -9,14 +9,18 @@ import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/config';
 import { AuthException } from '../auth.exception';
-import { type GoogleSignInErrorCode, GoogleSignInRefused } from './google-auth.service';
+import {
+  type GoogleResolution,
+  type GoogleSignInErrorCode,
+  GoogleSignInRefused,
+} from './google-auth.service';
 import { GoogleStateStore } from './google-state.store';
-import { GOOGLE_CALLBACK_PATH, type GoogleSignedIn } from './google.strategy';
+import { GOOGLE_CALLBACK_PATH } from './google.strategy';
 
 /** Where passport's work on a request ended. */
 export type GoogleSignInOutcome =
   | { kind: 'redirect'; url: string }
-  | ({ kind: 'signed-in' } & GoogleSignedIn)
+  | GoogleResolution
   | { kind: 'failed'; code: GoogleSignInErrorCode };
 
 const outcomes = new WeakMap<FastifyRequest, GoogleSignInOutcome>();
@@ -118,14 +122,14 @@ export class GoogleAuthGuard extends AuthGuard('google') {
 
   override handleRequest<TUser = GoogleSignInOutcome>(
     error: unknown,
-    user: GoogleSignedIn | false | null,
+    user: GoogleResolution | false | null,
     info: unknown,
     context: ExecutionContext,
   ): TUser {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const outcome: GoogleSignInOutcome =
       user && !error
-        ? { kind: 'signed-in', userId: user.userId }
+        ? user
         : error instanceof GoogleSignInRefused
           ? this.failed(request, error.reason, error.code)
           : this.failed(request, error ? describe(error) : refusal(info));

@@ -2,13 +2,12 @@ import { PassportStrategy } from '@nestjs/passport';
 import { type Profile, Strategy } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
 import type { AppConfig } from '../../../config/config';
-import { type GoogleAuthService, type GoogleIdentity } from './google-auth.service';
+import {
+  type GoogleAuthService,
+  type GoogleIdentity,
+  type GoogleResolution,
+} from './google-auth.service';
 import type { GoogleStateStore } from './google-state.store';
-
-/** The user id a completed Google sign-in resolved to. */
-export interface GoogleSignedIn {
-  userId: string;
-}
 
 /** Where Google sends the browser back; register `${PUBLIC_URL}` + this with the OAuth client. */
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
@@ -43,9 +42,12 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
     });
   }
 
-  async validate(_accessToken: string, _refreshToken: string, profile: Profile) {
-    const userId = await this.googleAuth.resolveUser(identityOf(profile));
-    return { userId } satisfies GoogleSignedIn;
+  validate(
+    _accessToken: string,
+    _refreshToken: string,
+    profile: Profile,
+  ): Promise<GoogleResolution> {
+    return this.googleAuth.resolveUser(identityOf(profile));
   }
 }
 

@@ -1,6 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CONFIRM_EMAIL_TOKEN_TTL_HOURS } from '@rafter/domain/auth';
 import { EmailTokensRepository } from '../email-tokens.repository';
 import { SessionsRepository } from '../sessions.repository';
+import { SignInFailuresRepository } from '../sign-in-failures.repository';
+import { UsersRepository } from '../users.repository';
 
 /** Job name of the hourly sweep; scheduled by AuthWorkerModule. */
 export const SWEEP_EXPIRED_CREDENTIALS = 'auth.sweep-expired-credentials';
@@ -11,12 +14,21 @@ const GRACE_MS = 24 * 60 * 60_000;
 /** Deletes run in batches, so a large backlog never holds long locks. */
 const BATCH_SIZE = 5_000;
 
+const CONFIRMATION_LIFETIME_MS = CONFIRM_EMAIL_TOKEN_TTL_HOURS * 60 * 60_000;
+
 export interface SweepResult {
   sessions: number;
   emailTokens: number;
+  unconfirmedAccounts: number;
+  signInFailures: number;
 }
 
-/** Deletes sessions and one-time e-mail tokens that can no longer be used. Safe to run twice. */
+/**
+ * Deletes sessions and one-time e-mail tokens that can no longer be used, wrong-password counts
+ * a day old, and accounts never confirmed within their confirmation link's lifetime: those are
+ * squatted addresses or abandoned sign-ups, and either way they keep the address's owner from
+ * signing up. Safe to run twice.
+ */
 @Injectable()
 export class SweepExpiredCredentialsJob {
   private readonly logger = new Logger(SweepExpiredCredentialsJob.name);
@@ -24,15 +36,24 @@ export class SweepExpiredCredentialsJob {
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly emailTokens: EmailTokensRepository,
+    private readonly users: UsersRepository,
+    private readonly signInFailures: SignInFailuresRepository,
   ) {}
 
   async run(now = new Date()): Promise<SweepResult> {
     const before = new Date(now.getTime() - GRACE_MS);
+    const unconfirmedBefore = new Date(now.getTime() - CONFIRMATION_LIFETIME_MS);
+    // Accounts first: a link that expired within the grace day still keeps nobody's account.
+    const unconfirmedAccounts = await drain((limit) =>
+      this.users.deleteStaleUnconfirmed(unconfirmedBefore, now, limit),
+    );
     const result: SweepResult = {
       sessions: await drain((limit) => this.sessions.deleteExpiredFamilies(before, limit)),
       emailTokens: await drain((limit) => this.emailTokens.deleteExpired(before, limit)),
+      unconfirmedAccounts,
+      signInFailures: await drain((limit) => this.signInFailures.deleteOlderThan(before, limit)),
     };
-    this.logger.log(result, 'Expired sessions and e-mail links deleted');
+    this.logger.log(result, 'Expired credentials and unconfirmed accounts deleted');
     return result;
   }
 }

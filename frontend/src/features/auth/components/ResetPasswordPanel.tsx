@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import {
   AUTH_ERRORS,
   AUTH_FALLBACKS,
+  PASSWORD_MIN_LENGTH,
   authErrorText,
   resetPasswordFormSchema,
   resetPasswordSchema,
@@ -51,6 +52,7 @@ export function ResetPasswordPanel() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -76,8 +78,11 @@ export function ResetPasswordPanel() {
       await reset.mutateAsync({ token, password });
       setStage('done');
     } catch (error) {
-      if (authErrorCode(error) === 'invalid_link') setStage('invalid');
-      else setFailure(authErrorText(toAuthError(error), AUTH_FALLBACKS.generic));
+      const code = authErrorCode(error);
+      if (code === 'invalid_link') setStage('invalid');
+      else if (code === 'password_too_common') {
+        setError('password', { message: AUTH_ERRORS.password_too_common }, { shouldFocus: true });
+      } else setFailure(authErrorText(toAuthError(error), AUTH_FALLBACKS.generic));
     }
   };
 
@@ -95,7 +100,8 @@ export function ResetPasswordPanel() {
       {stage === 'form' && (
         <Box sx={{ mt: 1 }}>
           <Typography color="textSecondary" sx={{ mb: 3 }}>
-            Pick a password of at least 6 characters. You will sign in with it from now on.
+            Pick a password of at least {PASSWORD_MIN_LENGTH} characters that others would not
+            guess. You will sign in with it from now on.
           </Typography>
           <AuthForm
             onSubmit={handleSubmit(submit)}

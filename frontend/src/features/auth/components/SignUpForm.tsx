@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import {
+  AUTH_ERRORS,
   AUTH_FALLBACKS,
   authErrorText,
   signUpFormSchema,
   type SignUpForm as SignUpFormValues,
 } from '@rafter/domain/auth';
 import { useSignUp } from '../api/sign-up';
-import { toAuthError } from '../utils/auth-error';
+import { authErrorCode, toAuthError } from '../utils/auth-error';
 import { AuthForm } from './AuthForm';
 import { AuthTextField } from './AuthTextField';
 
@@ -18,6 +19,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<SignUpFormValues>({
     resolver: zodResolver(signUpFormSchema),
@@ -31,7 +33,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       const result = await signUp.mutateAsync({ fullName, email, password });
       onSignedUp(result.email);
     } catch (error) {
-      setFailure(authErrorText(toAuthError(error), AUTH_FALLBACKS.signUp));
+      // The server knows the common-password list; its verdict belongs under the field.
+      if (authErrorCode(error) === 'password_too_common') {
+        setError('password', { message: AUTH_ERRORS.password_too_common }, { shouldFocus: true });
+      } else {
+        setFailure(authErrorText(toAuthError(error), AUTH_FALLBACKS.signUp));
+      }
     }
   };
 

@@ -2,9 +2,12 @@ import { createContext, useContext } from 'react';
 
 export type AuthDialogMode = 'signin' | 'signup' | 'forgot';
 
-/** A message the dialog opens with: the e-mail was confirmed, or a link came back with an error. */
+/**
+ * A message the dialog opens with: the e-mail was confirmed, a link came back with an error, or
+ * Google found an account that must be signed in to once before Google is linked to it.
+ */
 export interface AuthDialogNotice {
-  severity: 'success' | 'error';
+  severity: 'success' | 'info' | 'error';
   text: string;
 }
 

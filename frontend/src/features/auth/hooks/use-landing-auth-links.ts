@@ -62,7 +62,10 @@ export function useLandingAuthLinks(): void {
       return;
     }
     let notice: AuthDialogNotice | undefined;
-    if (errorCode !== null) {
+    if (errorCode === 'google_link_required') {
+      // Not a failure: the way to link Google to an account the visitor already has.
+      notice = { severity: 'info', text: AUTH_ERRORS.google_link_required };
+    } else if (errorCode !== null) {
       const text = isAuthErrorCode(errorCode) ? AUTH_ERRORS[errorCode] : AUTH_FALLBACKS.generic;
       notice = { severity: 'error', text };
     } else if (confirmed) {
