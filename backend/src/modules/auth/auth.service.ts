@@ -11,7 +11,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../core/database/demo-seed';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { RateLimitException } from '../../core/rate-limit/rate-limit.exception';
-import { type RateLimitPolicy, RateLimitService } from '../../core/rate-limit/rate-limit.service';
+import {
+  clientSubject,
+  type RateLimitPolicy,
+  RateLimitService,
+} from '../../core/rate-limit/rate-limit.service';
 import { AuthException, AuthRateLimitException } from './auth.exception';
 import {
   type AccountEmailRequestedEvent,
@@ -248,7 +252,7 @@ export class AuthService {
   private limitIp(clientIp: string): Promise<void> {
     return this.limit(
       { name: 'auth-ip', limit: this.config.RATE_LIMIT_AUTH_PER_IP, windowMs: FIFTEEN_MINUTES_MS },
-      clientIp,
+      clientSubject(clientIp),
     );
   }
 
