@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type MaterialPricing, mergeMaterialPricing } from '@rafter/domain/materials';
+import { isShareSlug } from '@rafter/domain/settings';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { CalculatorRepository } from './calculator.repository';
@@ -40,6 +41,7 @@ export class CalculatorService {
 
   async shareableLink(slug: string, clientIp: string): Promise<ShareableLinkDto> {
     await this.limitLookups(clientIp);
+    if (!isShareSlug(slug)) throw new CalculatorException('link_not_found');
     const link = await this.repository.findLinkBySlug(slug);
     if (!link?.isActive) throw new CalculatorException('link_not_found');
     return {
