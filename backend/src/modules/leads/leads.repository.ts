@@ -142,8 +142,8 @@ export function containsPattern(term: string): string {
 
 /**
  * What a search matches: the name as the CRM shows it ('Maria Lopez'), e-mail and address. Word
- * for word the expression of leads_search_trgm_idx, a trigram index of unlocked leads only
- * (migration 20261125120000_lead_search_full_name_unlocked), so it must stay literal SQL.
+ * for word the expression of the trigram index leads_search_trgm_idx (migration
+ * 20261125120000_lead_search_full_name_unlocked), so it must stay literal SQL.
  */
 export const LEAD_SEARCH_TEXT = Prisma.raw(
   `(first_name || ' ' || last_name || ' ' || email || ' ' || address)`,
@@ -153,7 +153,7 @@ function filterSql(ownerId: string, filter: LeadFilter): Prisma.Sql {
   const conditions = [Prisma.sql`owner_id = ${ownerId}::uuid`];
   if (filter.status) conditions.push(Prisma.sql`status = ${filter.status}::"LeadStatus"`);
   if (filter.q) {
-    // NOT locked both keeps hidden details out of reach and lets the partial index serve it.
+    // A locked lead's name, e-mail and address are hidden from its contractor: never match them.
     conditions.push(
       Prisma.sql`NOT locked AND ${LEAD_SEARCH_TEXT} ILIKE ${containsPattern(filter.q)}`,
     );
