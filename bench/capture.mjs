@@ -8,7 +8,10 @@
  *      per-contractor limits lifted by configuration.
  * Then it counts rows: every 2xx must be stored exactly once.
  *
- *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --owners=50]
+ *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --owners=50] [--limits]
+ *
+ * --limits keeps the per-IP and per-contractor limits on, set too high to refuse anything, so the
+ * run includes their cost (one Redis round trip each per request).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -33,6 +36,12 @@ import autocannon from 'autocannon';
 const CONNECTIONS = option('connections', 50);
 const DURATION = option('duration', 20);
 const OWNERS = option('owners', 50);
+const LIMITS = process.argv.includes('--limits');
+/** Limits on but never reached: every request pays for both checks. */
+const HIGH_LIMITS = {
+  RATE_LIMIT_CAPTURE_PER_IP: '1000000000',
+  RATE_LIMIT_CAPTURE_PER_OWNER: '1000000000',
+};
 
 let sequence = 0;
 
@@ -86,7 +95,7 @@ async function main() {
   const raw = await load(`http://127.0.0.1:${baselinePort}/capture-lead`, [baselineOwner]);
   await stop(baseline);
 
-  const api = await startApi(benchEnv(databaseUrl));
+  const api = await startApi(benchEnv(databaseUrl, LIMITS ? HIGH_LIMITS : {}));
   let product;
   try {
     log(`product: ${CONNECTIONS} connections for ${DURATION} s`);
@@ -116,7 +125,8 @@ async function main() {
   const ratio = (b.rps / a.rps) * 100;
   console.log(
     [
-      `${CONNECTIONS} connections, ${DURATION} s each, one run; product leads spread over ${OWNERS} contractors.`,
+      `${CONNECTIONS} connections, ${DURATION} s each, one run; product leads spread over ${OWNERS} contractors` +
+        (LIMITS ? '; per-IP and per-contractor limits on (too high to refuse).' : '.'),
       '',
       table(
         ['server', 'req/s', 'p50 (ms)', 'p99 (ms)', '2xx', 'non-2xx / errors'],

@@ -181,8 +181,10 @@ async function main() {
       ['search "maria" (10% match)', '/api/leads?q=maria'],
       ['search "lead4242@" (1 match)', '/api/leads?q=lead4242%40'],
       ['search "cedar st", Highest Score', '/api/leads?q=cedar%20st&sort=score'],
+      ['search "maria ruiz" (full name)', '/api/leads?q=maria%20ruiz'],
       ['counts', '/api/leads/counts'],
       ['counts, search "maria"', '/api/leads/counts?q=maria'],
+      ['counts, search "maria ruiz"', '/api/leads/counts?q=maria%20ruiz'],
       ['metrics', '/api/leads/metrics'],
     ];
     const results = [];

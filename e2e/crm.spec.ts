@@ -180,6 +180,17 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
     expect(text.toLowerCase()).toContain('garcia');
   }
 
+  // A full name as the list shows it ('Maria Garcia') finds that homeowner too.
+  const garcias = await api<LeadPage>('/api/leads?q=garcia&limit=100');
+  const fullName = garcias.items.find((lead) => !lead.locked)!.name;
+  await page.getByRole('searchbox', { name: 'Search leads' }).fill(fullName);
+  await expect(async () => {
+    const found = await api<LeadPage>(`/api/leads?q=${encodeURIComponent(fullName)}&limit=100`);
+    expect(found.items.length).toBeGreaterThan(0);
+    await expect(rows(page)).toHaveCount(found.items.length, { timeout: 100 });
+  }).toPass({ timeout: 10_000 });
+  for (const text of await rows(page).allTextContents()) expect(text).toContain(fullName);
+
   // A status tab shows only that status.
   await page.getByRole('searchbox', { name: 'Search leads' }).fill('');
   await statusTab(page, 'Qualified').click();

@@ -32,8 +32,9 @@ Object.assign(env, {
   RETELL_API_KEY: fakeRetell.apiKey,
   RETELL_AGENT_ID: fakeRetell.agentId,
   RETELL_API_URL: fakeRetell.apiUrl,
-  // Every browser test comes from 127.0.0.1: the hourly per-IP limit would run out mid-run.
+  // Every browser test comes from 127.0.0.1: per-IP limits would run out mid-run.
   RATE_LIMIT_DEMO_CALL_PER_IP: '1000',
+  RATE_LIMIT_LOOKUP_PER_IP: '10000',
 });
 
 const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'launch.js')], {

@@ -159,6 +159,19 @@ describe('GET /api/leads', () => {
     );
   });
 
+  it('finds a lead by its full name, as the list shows it, in the list, counts and export', async () => {
+    const maria = seeded.find((lead) => lead.firstName === 'Maria' && lead.lastName === 'Ruiz')!;
+    for (const q of ['Maria Ruiz', 'maria ruiz', 'ria Ru']) {
+      expect(await allPages(`q=${encodeURIComponent(q)}`)).toEqual([maria.id]);
+      expect(
+        (await get(`/api/leads/counts?q=${encodeURIComponent(q)}`)).json<LeadCounts>().all,
+      ).toBe(1);
+      const exported = await get(`/api/leads/export?format=json&q=${encodeURIComponent(q)}`);
+      expect(exported.json<LeadListItem[]>().map((item) => item.id)).toEqual([maria.id]);
+    }
+    expect(await allPages(`q=${encodeURIComponent('Ruiz Maria')}`)).toEqual([]);
+  });
+
   it('takes % and _ in a search literally', async () => {
     const pure = seeded.find((lead) => lead.lastName.startsWith('100%'))!;
     expect(await allPages(`q=${encodeURIComponent('100%')}`)).toEqual([pure.id]);

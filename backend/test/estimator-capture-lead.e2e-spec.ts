@@ -204,13 +204,20 @@ describe('POST /api/capture-lead', () => {
     expect(dear!.estimateLow).toBe(Math.round(dear!.roofArea * 6));
   });
 
-  it('uses the measured roof of the address, whatever the stories', async () => {
+  it("uses the roof measured at the lead's marker, whatever the stories", async () => {
     const { id: ownerId } = await owner();
-    const lead = leadInput({ address: '4 Measured Ct, Austin, TX 78701, USA', stories: 'three' });
+    const lead = leadInput({
+      address: '4 Measured Ct, Austin, TX 78701, USA',
+      stories: 'three',
+      latitude: 30.271234,
+      longitude: -97.741236,
+    });
     await prisma.roofMeasurement.create({
       data: {
-        addressKey: '4 measured ct, austin, tx 78701, usa',
+        locationKey: '30.27123,-97.74124',
         zipCode: '78701',
+        latitude: 30.27123,
+        longitude: -97.74124,
         areaSqFt: 2870,
         source: 'solar',
       },

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../src/core/database/prisma.service';
+import { RateLimitException } from '../src/core/rate-limit/rate-limit.exception';
+import { RateLimitService } from '../src/core/rate-limit/rate-limit.service';
 import { leadInput } from './factories/lead-payload.factory';
 import { createOwner } from './factories/owner.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
@@ -97,6 +100,81 @@ describe('estimator rate limits', () => {
     expect((await post('/api/roof-measurement', body, ip)).statusCode).toBe(200);
     expect((await post('/api/roof-measurement', body, ip)).statusCode).toBe(200);
     expectTooMany(await post('/api/roof-measurement', body, ip), 600);
+  });
+});
+
+describe('per-IP limits against a client with many addresses or good timing', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MEASURE_PER_IP: '2', RATE_LIMIT_LOOKUP_PER_IP: '3' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const measure = (ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/roof-measurement',
+      payload: { address: '1 Limit Ln, Austin, TX 78704, USA', zipCode: '78704' },
+      remoteAddress: ip,
+    });
+
+  it('counts every address of one IPv6 /64 network as one client', async () => {
+    // One home router hands out any address of its /64; a script can use a new one each time.
+    expect((await measure('2001:db8:aa:1::1')).statusCode).toBe(200);
+    expect((await measure('2001:db8:aa:1:8f3e:21ff:fe00:7')).statusCode).toBe(200);
+    expect((await measure('2001:db8:aa:1:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    expect((await measure('2001:db8:aa:2::1')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    expect((await measure('203.0.113.40')).statusCode).toBe(200);
+    expect((await measure('::ffff:203.0.113.40')).statusCode).toBe(200);
+    expect((await measure('203.0.113.40')).statusCode).toBe(429);
+  });
+
+  it('allows no second burst right after a window edge (the window slides)', async () => {
+    const limits = t.app.get(RateLimitService);
+    const policy = { name: `edge-${randomUUID()}`, limit: 3, windowMs: 600_000 };
+    // The moment a fixed 10-minute window would start afresh.
+    const edge = Math.ceil(Date.now() / policy.windowMs) * policy.windowMs;
+    for (let i = 0; i < 3; i++) await limits.consume(policy, 'client', edge - 1000 + i);
+    const refused = await limits.consume(policy, 'client', edge + 1000).catch((error) => error);
+    expect(refused).toBeInstanceOf(RateLimitException);
+    // It may try again when its first request of the burst is ten minutes old, not before.
+    expect((refused as RateLimitException).retryAfterSeconds).toBeGreaterThanOrEqual(597);
+    expect((refused as RateLimitException).retryAfterSeconds).toBeLessThanOrEqual(599);
+    await expect(
+      limits.consume(policy, 'client', edge - 1000 + policy.windowMs - 1),
+    ).rejects.toBeInstanceOf(RateLimitException);
+    await expect(
+      limits.consume(policy, 'client', edge - 1000 + policy.windowMs + 1),
+    ).resolves.toBeUndefined();
+  });
+
+  it('limits share-page and price lookups per IP together, so slugs and ids cannot be tried in bulk', async () => {
+    const ip = '203.0.113.50';
+    const lookup = (url: string, from = ip) => t.app.inject({ url, remoteAddress: from });
+    const answers = [];
+    for (const slug of [
+      'amber-roof-1000',
+      'amber-roof-1001',
+      'amber-roof-1002',
+      'amber-roof-1003',
+    ]) {
+      answers.push((await lookup(`/api/get-shareable-link?slug=${slug}`)).statusCode);
+    }
+    answers.push((await lookup(`/api/get-material-pricing?ownerId=${randomUUID()}`)).statusCode);
+    expect(answers).toEqual([404, 404, 404, 429, 429]);
+    const refused = await lookup('/api/get-shareable-link?slug=amber-roof-1004');
+    expect(refused.json()).toEqual(TOO_MANY);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(
+      (await lookup('/api/get-shareable-link?slug=amber-roof-1004', '203.0.113.51')).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -206,6 +206,7 @@ beforeAll(async () => {
     RATE_LIMIT_AUTH_PER_IP: '0',
     RATE_LIMIT_AUTH_PER_EMAIL: '0',
     RATE_LIMIT_DEMO_CALL_PER_IP: '0',
+    RATE_LIMIT_LOOKUP_PER_IP: '0',
   });
   prisma = t.app.get(PrismaService);
   ownerId = (await createAccount(prisma)).id;

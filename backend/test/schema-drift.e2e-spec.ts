@@ -598,9 +598,30 @@ function drift(expected: DatabaseShape, actual: DatabaseShape): string[] {
   return differences;
 }
 
+/**
+ * Indexes Prisma's schema cannot describe (on an expression), created by a migration alone; each
+ * is expected exactly as pg_catalog prints it. schema.prisma names them in a comment.
+ */
+const SQL_ONLY_INDEXES: { table: string; name: string; signature: string }[] = [
+  {
+    // 20261125120000_lead_search_full_name_unlocked
+    table: 'leads',
+    name: 'leads_search_trgm_idx',
+    signature:
+      "gin (((((((first_name || ' '::text) || last_name) || ' '::text) || email) || ' '::text) || address) gin_trgm_ops)",
+  },
+];
+
+function withSqlOnlyIndexes(shape: DatabaseShape): DatabaseShape {
+  for (const index of SQL_ONLY_INDEXES) {
+    shape.tables.get(index.table)?.indexes.set(index.name, index.signature);
+  }
+  return shape;
+}
+
 describe('database schema (prisma/migrations) against prisma/schema.prisma', () => {
   const schema = readFileSync(SCHEMA_PATH, 'utf8');
-  const expected = expectedShape(schema, loadPrismaSchemaWasm()(schema));
+  const expected = withSqlOnlyIndexes(expectedShape(schema, loadPrismaSchemaWasm()(schema)));
   let db: TestDatabase;
   let client: Client;
   let applied: string[];
@@ -679,6 +700,11 @@ describe('database schema (prisma/migrations) against prisma/schema.prisma', () 
       'a dropped index',
       'DROP INDEX "leads_search_trgm_idx"',
       'index on leads leads_search_trgm_idx: missing',
+    ],
+    [
+      'a search index on other columns than the search reads',
+      `DROP INDEX "leads_search_trgm_idx"; CREATE INDEX "leads_search_trgm_idx" ON "leads" USING GIN ((first_name || ' ' || last_name) gin_trgm_ops)`,
+      'index on leads leads_search_trgm_idx: gin (',
     ],
     [
       'an index without its sort order',

@@ -1,5 +1,10 @@
 import { DEFAULT_MATERIAL_PRICING, type MaterialPricing } from '@rafter/domain/materials';
-import { isShareSlug, type MaterialPricingView, type ShareLinkView } from '@rafter/domain/settings';
+import {
+  isShareSlug,
+  type MaterialPricingView,
+  SHARE_SLUG_PATTERN,
+  type ShareLinkView,
+} from '@rafter/domain/settings';
 import {
   createSettingsTestApp,
   SETTINGS_PUBLIC_URL,
@@ -95,7 +100,7 @@ describe('share link settings', () => {
     const created = await t.call('POST', '/api/share-link', token, {});
     expect(created.statusCode).toBe(201);
     const link = created.json<ShareLinkView>();
-    expect(isShareSlug(link.slug)).toBe(true);
+    expect(link.slug).toMatch(SHARE_SLUG_PATTERN);
     expect(link).toEqual({
       slug: link.slug,
       url: `${SETTINGS_PUBLIC_URL}/calc/${link.slug}`,
@@ -109,6 +114,34 @@ describe('share link settings', () => {
     expect(again.json()).toEqual(link);
     expect(await t.prisma.shareableCalculatorLink.count({ where: { userId: id } })).toBe(1);
     expect((await t.call('GET', '/api/share-link', token)).json()).toEqual({ link });
+  });
+
+  it('makes each new slug of 128 random bits, so no share page can be found by guessing', async () => {
+    const slugs: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const { token } = await t.contractor('smart');
+      slugs.push((await t.call('POST', '/api/share-link', token, {})).json<ShareLinkView>().slug);
+    }
+    for (const slug of slugs) {
+      expect(slug).toMatch(SHARE_SLUG_PATTERN);
+      expect(Buffer.from(slug, 'base64url')).toHaveLength(16);
+      const page = await t.app.inject({ url: `/api/get-shareable-link?slug=${slug}` });
+      expect(page.statusCode).toBe(200);
+    }
+    expect(new Set(slugs).size).toBe(slugs.length);
+    // No two slugs share a long prefix, as words and a number from a small range would.
+    expect(new Set(slugs.map((slug) => slug.slice(0, 6))).size).toBe(slugs.length);
+  });
+
+  it('keeps serving a link made with an old adjective-noun-number slug', async () => {
+    const { id } = await t.contractor('smart');
+    await t.prisma.shareableCalculatorLink.create({
+      data: { userId: id, slug: 'steady-ridge-4821' },
+    });
+    expect(isShareSlug('steady-ridge-4821')).toBe(true);
+    const page = await t.app.inject({ url: '/api/get-shareable-link?slug=steady-ridge-4821' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ linkData: { slug: 'steady-ridge-4821', user_id: id } });
   });
 
   it('creates a link from a request without a body', async () => {

@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { DAILY_CAP_REACHED } from '../src/core/rate-limit/paid-call-budget.service';
 import {
   type FakeRetell,
   startFakeRetell,
@@ -145,6 +147,52 @@ describe('POST /api/demo-call with Retell (real SDK against the fake Retell)', (
       expect.arrayContaining(['200', '400', '415', '429', '502']),
     );
     expect(document.paths['/api/voice']?.get?.responses['200']).toBeDefined();
+  });
+});
+
+describe('POST /api/demo-call past the daily cap on Retell calls (DAILY_CAP_RETELL_CALLS)', () => {
+  let t: TestApp;
+  let fake: FakeRetell;
+
+  beforeAll(async () => {
+    fake = await startFakeRetell();
+    t = await createTestApp({
+      RETELL_API_KEY: fake.apiKey,
+      RETELL_AGENT_ID: fake.agentId,
+      RETELL_API_URL: fake.apiUrl,
+      RATE_LIMIT_DEMO_CALL_PER_IP: '0',
+      DAILY_CAP_RETELL_CALLS: '2',
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  it('answers 503 with a clear error from any IP once the cap is spent, and alerts operators once', async () => {
+    const errors: unknown[][] = [];
+    const spy = jest.spyOn(Logger.prototype, 'error').mockImplementation((...args: unknown[]) => {
+      errors.push(args);
+    });
+    const answers = [];
+    try {
+      // Many addresses, as a botnet would use to get past the per-IP limit.
+      for (let i = 1; i <= 4; i++) answers.push(await demoCall(t, `198.51.100.${i}`));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 503, 503]);
+    expect(answers[2]!.json()).toEqual({
+      success: false,
+      error:
+        'Live voice calls are paused for today. Type your question to the assistant, or call again tomorrow.',
+      code: 'daily_cap_reached',
+    });
+    expect(fake.calls).toHaveLength(2);
+    const alerts = errors.filter((args) => args.includes(DAILY_CAP_REACHED));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]![0]).toMatchObject({ service: 'retell', cap: 2 });
   });
 });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   brandColorSchema,
   businessProfileSchema,
-  generateShareSlug,
   isShareSlug,
   isTimeZone,
   materialPricingSchema,
@@ -128,24 +127,20 @@ describe('brandColorSchema', () => {
 
 describe('share slugs', () => {
   it.each([
-    [() => 0, 'bright-roof-1000'],
-    [() => 0.99999, 'rapid-falcon-10999'],
-  ])('generates the bounds of the range', (random, slug) => {
-    expect(generateShareSlug(random)).toBe(slug);
-    expect(isShareSlug(slug)).toBe(true);
-  });
-
-  it.each([
+    ['Q2xhdWRlIHNheXMgaGkhIQ', true],
+    ['abcdefghijklmnopqrstu_', true],
+    ['-_-_-_-_-_-_-_-_-_-_-_', true],
+    ['abcdefghijklmnopqrstu', false],
+    ['abcdefghijklmnopqrstuvw', false],
+    ['abcdefghijklmnopqrst+/', false],
+    ['sunny-roof-1042', true],
+    ['rapid-falcon-10999', true],
     ['sunny-ridge-999', false],
     ['sunny-ridge-11000', false],
     ['Sunny-ridge-1234', false],
-    ['sunny-ridge-1234', true],
-  ])('isShareSlug(%s) is %s', (slug, expected) => {
+    ['', false],
+  ])('isShareSlug(%j) is %s', (slug, expected) => {
     expect(isShareSlug(slug)).toBe(expected);
-  });
-
-  it('always produces a valid slug', () => {
-    for (let i = 0; i < 200; i += 1) expect(isShareSlug(generateShareSlug())).toBe(true);
   });
 });
 

@@ -215,59 +215,20 @@ export const BRAND_PRESETS = [
   '#0ea372',
 ] as const;
 
-/** Share-link slugs: 'adjective-noun-number' with the number in 1000..10999. */
-export const SHARE_SLUG_PATTERN = /^[a-z]+-[a-z]+-(\d{4,5})$/;
+/** Bytes of randomness in a new share-link slug: 128 bits, too many to guess or enumerate. */
+export const SHARE_SLUG_BYTES = 16;
 
+/** New share-link slugs: the random bytes as base64url (22 URL-safe characters). */
+export const SHARE_SLUG_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** Slugs made before random ones: 'adjective-noun-number', the number in 1000..10999. */
+export const LEGACY_SHARE_SLUG_PATTERN = /^[a-z]+-[a-z]+-(\d{4,5})$/;
+
+/** A share-link slug as the product makes them, new or legacy (legacy links keep working). */
 export function isShareSlug(value: string): boolean {
-  const match = SHARE_SLUG_PATTERN.exec(value);
-  if (!match) return false;
-  const number = Number(match[1]);
+  if (SHARE_SLUG_PATTERN.test(value)) return true;
+  const legacy = LEGACY_SHARE_SLUG_PATTERN.exec(value);
+  if (!legacy) return false;
+  const number = Number(legacy[1]);
   return number >= 1000 && number <= 10999;
-}
-
-const SLUG_ADJECTIVES = [
-  'bright',
-  'sturdy',
-  'sunny',
-  'solid',
-  'quick',
-  'steady',
-  'golden',
-  'bold',
-  'clear',
-  'prime',
-  'true',
-  'brave',
-  'swift',
-  'calm',
-  'noble',
-  'rapid',
-] as const;
-const SLUG_NOUNS = [
-  'roof',
-  'ridge',
-  'gable',
-  'shingle',
-  'rafter',
-  'eave',
-  'truss',
-  'dormer',
-  'summit',
-  'peak',
-  'beacon',
-  'harbor',
-  'canyon',
-  'meadow',
-  'cedar',
-  'falcon',
-] as const;
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.min(items.length - 1, Math.floor(random() * items.length))] as T;
-}
-
-/** A new share-link slug such as 'sturdy-gable-4821'; `random` returns numbers in [0, 1). */
-export function generateShareSlug(random: () => number = Math.random): string {
-  const number = 1000 + Math.min(9999, Math.floor(random() * 10000));
-  return `${pick(SLUG_ADJECTIVES, random)}-${pick(SLUG_NOUNS, random)}-${number}`;
 }

@@ -91,6 +91,12 @@ export const configSchema = z.object({
   RATE_LIMIT_CAPTURE_PER_IP: rateLimit.default(10),
   RATE_LIMIT_CAPTURE_PER_OWNER: rateLimit.default(200),
   RATE_LIMIT_MEASURE_PER_IP: rateLimit.default(30),
+  /** Share-page and material-pricing lookups per IP per 10 minutes. */
+  RATE_LIMIT_LOOKUP_PER_IP: rateLimit.default(120),
+  /** Google Solar API requests per UTC day, all api instances together; 0 turns the cap off. */
+  DAILY_CAP_SOLAR_CALLS: rateLimit.default(5000),
+  /** Days a stored Solar measurement is reused before the roof is measured again. */
+  ROOF_MEASUREMENT_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Sign-up, sign-in, forgot-password and resend requests per IP per 15 minutes. */
   RATE_LIMIT_AUTH_PER_IP: rateLimit.default(30),
   /** Sign-up, forgot-password and resend requests per e-mail address per hour. */
@@ -142,6 +148,8 @@ export const configSchema = z.object({
   RETELL_API_URL: url(['http:', 'https:']).optional(),
   /** Demo calls per IP per hour. */
   RATE_LIMIT_DEMO_CALL_PER_IP: rateLimit.default(5),
+  /** Retell demo calls per UTC day, all api instances together; 0 turns the cap off. */
+  DAILY_CAP_RETELL_CALLS: rateLimit.default(200),
   /**
    * Password of the operators' queue dashboard at /admin/queues (HTTP basic auth, any user name).
    * Unset, the dashboard is off and the path answers 404.

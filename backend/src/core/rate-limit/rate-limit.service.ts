@@ -1,4 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import RateLimiter from 'async-ratelimiter';
+import { type Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { RedisService } from '../redis/redis.service';
 import { RateLimitException } from './rate-limit.exception';
@@ -6,48 +9,101 @@ import { RateLimitException } from './rate-limit.exception';
 export interface RateLimitPolicy {
   /** Part of the Redis key, e.g. 'capture-ip'. */
   name: string;
-  /** Requests allowed per window; 0 turns the limit off. */
+  /** Requests allowed in any window of `windowMs`; 0 turns the limit off. */
   limit: number;
   windowMs: number;
 }
 
+/** async-ratelimiter's Lua script for ioredis' defineCommand (in its README, not its types). */
+const SLIDING_WINDOW_SCRIPT = (
+  RateLimiter as unknown as {
+    defineCommand: { ratelimiter: { numberOfKeys: number; lua: string } };
+  }
+).defineCommand.ratelimiter;
+
 /** A limit check that has not answered by then lets the request through. */
 const REDIS_TIMEOUT_MS = 500;
 const WARNING_INTERVAL_MS = 30_000;
+const COMMAND = 'slidingWindowLimit';
+
+/** async-ratelimiter's script, loaded into our connection: key, now (ms), window, limit, peek. */
+type LimiterCommand = (
+  key: string,
+  nowMs: number,
+  windowMs: number,
+  limit: number,
+  peek: '0' | '1',
+) => Promise<[remaining: number, resetSeconds: number, total: number]>;
 
 /**
- * Fixed-window request limits in Redis, shared by every api instance: one counter per policy,
- * subject and window, incremented and given its expiry in one MULTI. When Redis is unreachable
- * the request is allowed (fail open): a lost quote request costs more than a few extra ones.
+ * Whom a per-IP limit counts: an IPv4 address, or the /64 network of an IPv6 one. A single
+ * IPv6 subscriber is usually handed a whole /64, so counting each address apart would give one
+ * client billions of allowances. IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export function clientSubject(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
+
+/**
+ * Sliding-window request limits in Redis, shared by every api instance: each policy and subject
+ * keeps the times of its allowed requests within the window (a sorted set), so a client that
+ * spent its limit waits until its oldest request leaves the window; there is no window edge at
+ * which a second burst becomes allowed. The check is async-ratelimiter's Lua script, one round
+ * trip. A refused request is not recorded, so it does not prolong the wait. When Redis is
+ * unreachable the request is allowed (fail open): a lost quote request costs more than a few
+ * extra ones.
  */
 @Injectable()
 export class RateLimitService {
   private readonly logger = new Logger(RateLimitService.name);
   private lastWarning = 0;
+  private readonly limit: LimiterCommand;
 
   constructor(
-    private readonly redis: RedisService,
+    redis: RedisService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  /** Counts one request by `subject`; throws RateLimitException once the window's limit is spent. */
-  async consume(policy: RateLimitPolicy, subject: string, now = Date.now()): Promise<void> {
-    if (policy.limit <= 0) return;
-    const window = Math.floor(now / policy.windowMs);
-    const key = `${this.config.QUEUE_PREFIX}:rate:${policy.name}:${subject}:${window}`;
-    const count = await this.increment(key, policy.windowMs);
-    if (count === null || count <= policy.limit) return;
-    const windowEnd = (window + 1) * policy.windowMs;
-    this.logger.warn({ policy: policy.name, limit: policy.limit }, 'Rate limit reached');
-    throw new RateLimitException(Math.max(1, Math.ceil((windowEnd - now) / 1000)));
+  ) {
+    const client = redis.client as Redis & { [COMMAND]?: LimiterCommand };
+    if (!client[COMMAND]) client.defineCommand(COMMAND, SLIDING_WINDOW_SCRIPT);
+    this.limit = client[COMMAND]!.bind(client);
   }
 
-  /** The counter after this request, or null when Redis did not answer. */
-  private async increment(key: string, windowMs: number): Promise<number | null> {
+  /** Counts one request of the client at `clientIp` (grouped as clientSubject does). */
+  consumeForClient(policy: RateLimitPolicy, clientIp: string, now?: number): Promise<void> {
+    return this.consume(policy, clientSubject(clientIp), now);
+  }
+
+  /**
+   * Counts one request by `subject`; throws RateLimitException when `policy.limit` requests are
+   * already in the window ending now. `now` has sub-millisecond precision: the script tells
+   * requests apart by their time.
+   */
+  async consume(
+    policy: RateLimitPolicy,
+    subject: string,
+    now = performance.timeOrigin + performance.now(),
+  ): Promise<void> {
+    if (policy.limit <= 0) return;
+    const key = `${this.config.QUEUE_PREFIX}:rate:${policy.name}:${subject}`;
+    const result = await this.check(key, now, policy);
+    if (result === null || result.remaining > 0) return;
+    this.logger.warn({ policy: policy.name, limit: policy.limit }, 'Rate limit reached');
+    throw new RateLimitException(Math.max(1, Math.ceil(result.resetSeconds - now / 1000)));
+  }
+
+  /** What the script answered (remaining before this request), or null when Redis did not. */
+  private async check(
+    key: string,
+    now: number,
+    policy: RateLimitPolicy,
+  ): Promise<{ remaining: number; resetSeconds: number } | null> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      const results = await Promise.race([
-        this.redis.client.multi().incr(key).pexpire(key, windowMs).exec(),
+      const [remaining, resetSeconds] = await Promise.race([
+        this.limit(key, now, policy.windowMs, policy.limit, '0'),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () => reject(new Error('Redis did not answer in time')),
@@ -55,9 +111,7 @@ export class RateLimitService {
           );
         }),
       ]);
-      const [error, count] = results?.[0] ?? [new Error('Transaction discarded'), null];
-      if (error) throw error;
-      return Number(count);
+      return { remaining: Number(remaining), resetSeconds: Number(resetSeconds) };
     } catch (error) {
       if (Date.now() - this.lastWarning > WARNING_INTERVAL_MS) {
         this.lastWarning = Date.now();

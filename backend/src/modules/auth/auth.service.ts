@@ -11,10 +11,13 @@ import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../core/database/demo-seed';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { RateLimitException } from '../../core/rate-limit/rate-limit.exception';
-import { type RateLimitPolicy, RateLimitService } from '../../core/rate-limit/rate-limit.service';
-import { type GoogleLinkRequest } from './auth-cookies';
+import {
+  clientSubject,
+  type RateLimitPolicy,
+  RateLimitService,
+} from '../../core/rate-limit/rate-limit.service';
 import { AuthException, AuthRateLimitException } from './auth.exception';
-import { clientKey } from './client-key';
+import { type GoogleLinkRequest } from './auth-cookies';
 import { isCommonPassword } from './common-passwords';
 import {
   type AccountEmailRequestedEvent,
@@ -169,7 +172,7 @@ export class AuthService {
       await verifyDummyPassword(payload.password);
       throw new AuthException('invalid_credentials');
     }
-    const client = clientKey(meta.ipAddress ?? 'unknown');
+    const client = clientSubject(meta.ipAddress ?? 'unknown');
     const failures = await this.signInFailures.find(user.id, client);
     if (failures) await this.waitForBackoff(user.id, client, failures, now);
 
@@ -277,7 +280,7 @@ export class AuthService {
   private limitIp(clientIp: string): Promise<void> {
     return this.limit(
       { name: 'auth-ip', limit: this.config.RATE_LIMIT_AUTH_PER_IP, windowMs: FIFTEEN_MINUTES_MS },
-      clientIp,
+      clientSubject(clientIp),
     );
   }
 

@@ -7,7 +7,7 @@ export interface SignInFailures {
   lastFailedAt: Date;
 }
 
-/** Wrong passwords per account and client (`client` is what `clientKey` makes of an address). */
+/** Wrong passwords per account and client (`client` is what `clientSubject` makes of an address). */
 @Injectable()
 export class SignInFailuresRepository {
   constructor(private readonly prisma: PrismaService) {}

@@ -2,10 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { mergeMaterialPricing } from '@rafter/domain/materials';
 import { APP_ROUTES } from '@rafter/domain/routes';
 import {
-  generateShareSlug,
   type MaterialPricingView,
+  SHARE_SLUG_BYTES,
   type ShareLinkView,
 } from '@rafter/domain/settings';
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { PlanAccessService } from '../billing/plan-access.service';
@@ -16,8 +17,16 @@ import {
 import { CalculatorException } from './calculator.exception';
 import { type MaterialPricingSettingsDto } from './calculator.dto';
 
-/** Enough tries that a collision in the 256 × 10 000 slug space cannot realistically exhaust it. */
-const SLUG_ATTEMPTS = 8;
+/**
+ * A refused insert is almost surely this owner's own link created a moment ago by another request;
+ * two random 128-bit slugs colliding would take one more try.
+ */
+const SLUG_ATTEMPTS = 3;
+
+/** 128 bits from the CSPRNG, URL-safe: a share page cannot be found by guessing its address. */
+function newShareSlug(): string {
+  return randomBytes(SHARE_SLUG_BYTES).toString('base64url');
+}
 
 /** The dashboard's Calculator tab: the owner's prices and share link. */
 @Injectable()
@@ -59,7 +68,7 @@ export class CalculatorSettingsService {
     const businessName = await this.repository.findBusinessName(userId);
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
       const created = await this.repository.createLink(userId, {
-        slug: generateShareSlug(),
+        slug: newShareSlug(),
         brandColor: brandColor ?? DEFAULT_BRAND_COLOR,
         title: businessName ? `${businessName} Calculator` : undefined,
       });

@@ -40,8 +40,14 @@ export class CalculatorController {
   @ApiOkResponse({ type: MaterialPricingDto })
   @ApiBadRequestResponse({ description: 'ownerId is missing or not a valid id' })
   @ApiNotFoundResponse({ description: 'Contractor not found' })
-  materialPricing(@Query() query: MaterialPricingQueryDto): Promise<MaterialPricingDto> {
-    return this.calculator.materialPricing(query.ownerId);
+  @ApiTooManyRequestsResponse({
+    description: 'Too many lookups from this visitor; see Retry-After',
+  })
+  materialPricing(
+    @Query() query: MaterialPricingQueryDto,
+    @Ip() ip: string,
+  ): Promise<MaterialPricingDto> {
+    return this.calculator.materialPricing(query.ownerId, ip);
   }
 
   @Get('get-shareable-link')
@@ -49,8 +55,14 @@ export class CalculatorController {
   @ApiOkResponse({ type: ShareableLinkDto })
   @ApiBadRequestResponse({ description: 'slug is missing' })
   @ApiNotFoundResponse({ description: 'Calculator link not found or inactive' })
-  shareableLink(@Query() query: ShareableLinkQueryDto): Promise<ShareableLinkDto> {
-    return this.calculator.shareableLink(query.slug);
+  @ApiTooManyRequestsResponse({
+    description: 'Too many lookups from this visitor; see Retry-After',
+  })
+  shareableLink(
+    @Query() query: ShareableLinkQueryDto,
+    @Ip() ip: string,
+  ): Promise<ShareableLinkDto> {
+    return this.calculator.shareableLink(query.slug, ip);
   }
 
   @Post('roof-measurement')

@@ -1,8 +1,13 @@
 import { HttpStatus } from '@nestjs/common';
 import { AppException } from '../../core/errors/app.exception';
+import { MAX_KM_FROM_ZIP } from './roof-location';
 
 const ERRORS = {
   owner_not_found: { status: HttpStatus.NOT_FOUND, message: 'Contractor not found' },
+  marker_far_from_zip: {
+    status: HttpStatus.BAD_REQUEST,
+    message: `latitude, longitude: The marker is more than ${MAX_KM_FROM_ZIP} km from the zip code; place it on your roof or check the zip code`,
+  },
   link_not_found: {
     status: HttpStatus.NOT_FOUND,
     message: 'Calculator link not found or inactive',

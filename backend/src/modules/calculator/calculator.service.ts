@@ -1,15 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type MaterialPricing, mergeMaterialPricing } from '@rafter/domain/materials';
+import { isShareSlug } from '@rafter/domain/settings';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { CalculatorRepository } from './calculator.repository';
 import { CalculatorException } from './calculator.exception';
 import { type PublicConfigDto, type ShareableLinkDto } from './calculator.dto';
 
-/** What the public estimator reads: map settings, an owner's prices, a share page. */
+const TEN_MINUTES_MS = 10 * 60_000;
+
+/**
+ * What the public estimator reads: map settings, an owner's prices, a share page. Prices and
+ * share pages are looked up by id or slug, so those lookups are limited per visitor: guessing ids
+ * and slugs in bulk gets nowhere.
+ */
 @Injectable()
 export class CalculatorService {
   constructor(
     private readonly repository: CalculatorRepository,
+    private readonly rateLimit: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -25,13 +34,16 @@ export class CalculatorService {
     };
   }
 
-  async materialPricing(ownerId: string): Promise<MaterialPricing> {
+  async materialPricing(ownerId: string, clientIp: string): Promise<MaterialPricing> {
+    await this.limitLookups(clientIp);
     const prices = await this.repository.findOwnerPrices(ownerId);
     if (!prices) throw new CalculatorException('owner_not_found');
     return mergeMaterialPricing(prices);
   }
 
-  async shareableLink(slug: string): Promise<ShareableLinkDto> {
+  async shareableLink(slug: string, clientIp: string): Promise<ShareableLinkDto> {
+    await this.limitLookups(clientIp);
+    if (!isShareSlug(slug)) throw new CalculatorException('link_not_found');
     const link = await this.repository.findLinkBySlug(slug);
     if (!link?.isActive) throw new CalculatorException('link_not_found');
     return {
@@ -48,5 +60,13 @@ export class CalculatorService {
       },
       materialPricing: mergeMaterialPricing(link.prices),
     };
+  }
+
+  /** Share pages and price lookups from one visitor, together. */
+  private limitLookups(clientIp: string): Promise<void> {
+    return this.rateLimit.consumeForClient(
+      { name: 'lookup-ip', limit: this.config.RATE_LIMIT_LOOKUP_PER_IP, windowMs: TEN_MINUTES_MS },
+      clientIp,
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AppConfig } from '../../config/config';
+import { type PaidCallBudget } from '../../core/rate-limit/paid-call-budget.service';
 import {
   GoogleSolarService,
   roofFromBuildingInsights,
@@ -118,12 +119,15 @@ describe('roofFromBuildingInsights', () => {
 describe('GoogleSolarService without a key', () => {
   it('is disabled and never calls the network', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
-    const service = new GoogleSolarService({
-      SOLAR_API_URL: 'https://solar.googleapis.com',
-    } as AppConfig);
+    const paidCalls = { spend: jest.fn() };
+    const service = new GoogleSolarService(
+      { SOLAR_API_URL: 'https://solar.googleapis.com' } as AppConfig,
+      paidCalls as unknown as PaidCallBudget,
+    );
     expect(service.enabled).toBe(false);
     await expect(service.findRoof(30.26, -97.74)).resolves.toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
+    expect(paidCalls.spend).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });
 });

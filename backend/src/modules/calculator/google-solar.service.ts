@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { PaidCallBudget } from '../../core/rate-limit/paid-call-budget.service';
 
 export const SQ_FT_PER_SQ_M = 10.7639;
 /** The whole lookup, retry included, fits in the widget's 5-second measuring sequence. */
@@ -75,18 +76,22 @@ export function roofFromBuildingInsights(body: unknown): SolarRoof | null {
   };
 }
 
-type Lookup = { kind: 'found'; body: unknown } | { kind: 'not_found' };
+type Lookup = { kind: 'found'; body: unknown } | { kind: 'not_found' } | { kind: 'capped' };
 
 /**
  * Google Solar API adapter: `buildingInsights:findClosest` at HIGH quality, then MEDIUM when no
  * HIGH-quality building is near. Any failure (no building, error status, timeout, unreadable
- * answer) is null, so the caller falls back to the simulation. The key stays out of logs.
+ * answer, today's cap on paid calls spent) is null, so the caller falls back to the simulation.
+ * Each request counts against the daily cap (DAILY_CAP_SOLAR_CALLS). The key stays out of logs.
  */
 @Injectable()
 export class GoogleSolarService {
   private readonly logger = new Logger(GoogleSolarService.name);
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly paidCalls: PaidCallBudget,
+  ) {}
 
   get enabled(): boolean {
     return Boolean(this.config.GOOGLE_SOLAR_API_KEY);
@@ -102,6 +107,10 @@ export class GoogleSolarService {
         lookup = await this.findClosest(latitude, longitude, 'MEDIUM', signal);
       }
       const ms = Math.round(performance.now() - started);
+      if (lookup.kind === 'capped') {
+        this.logger.warn({ ms }, 'Solar API calls are capped for today; using the simulation');
+        return null;
+      }
       if (lookup.kind === 'not_found') {
         this.logger.log({ ms }, 'Solar API has no building near the location');
         return null;
@@ -125,6 +134,7 @@ export class GoogleSolarService {
     quality: 'HIGH' | 'MEDIUM',
     signal: AbortSignal,
   ): Promise<Lookup> {
+    if (!(await this.paidCalls.spend('solar'))) return { kind: 'capped' };
     const url = new URL(`${this.config.SOLAR_API_URL}/v1/buildingInsights:findClosest`);
     url.searchParams.set('location.latitude', String(latitude));
     url.searchParams.set('location.longitude', String(longitude));

@@ -3,19 +3,20 @@ import { PrismaService } from '../../core/database/prisma.service';
 import { type RoofMeasurementSource } from '../../generated/prisma/client';
 
 export interface StoredRoofMeasurement {
-  addressKey: string;
+  locationKey: string;
   zipCode: string;
-  latitude: number | null;
-  longitude: number | null;
+  latitude: number;
+  longitude: number;
   areaSqFt: number;
   source: RoofMeasurementSource;
   pitchDegrees: number | null;
   imageryQuality: string | null;
   imageryDate: string | null;
+  measuredAt: Date;
 }
 
 const columns = {
-  addressKey: true,
+  locationKey: true,
   zipCode: true,
   latitude: true,
   longitude: true,
@@ -24,21 +25,26 @@ const columns = {
   pitchDegrees: true,
   imageryQuality: true,
   imageryDate: true,
+  measuredAt: true,
 } as const;
 
 @Injectable()
 export class RoofMeasurementRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  findByAddressKey(addressKey: string): Promise<StoredRoofMeasurement | null> {
-    return this.prisma.roofMeasurement.findUnique({ where: { addressKey }, select: columns });
+  /** The measurement stored for a location, when it was taken at or after `since`. */
+  findFresh(locationKey: string, since: Date): Promise<StoredRoofMeasurement | null> {
+    return this.prisma.roofMeasurement.findFirst({
+      where: { locationKey, measuredAt: { gte: since } },
+      select: columns,
+    });
   }
 
-  /** Insert or refresh; two requests measuring one address at once both succeed. */
+  /** Insert or replace an expired one; two requests measuring one location at once both succeed. */
   async save(measurement: StoredRoofMeasurement): Promise<void> {
-    const { addressKey, ...data } = measurement;
+    const { locationKey, ...data } = measurement;
     await this.prisma.roofMeasurement.upsert({
-      where: { addressKey },
+      where: { locationKey },
       create: measurement,
       update: data,
       select: { id: true },

@@ -1,15 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isPlausibleRoofArea, normalizeAddress, simulateRoofArea } from '@rafter/domain/estimate';
+import { isPlausibleRoofArea, simulateRoofArea } from '@rafter/domain/estimate';
 import { type RoofMeasurement, type RoofMeasurementRequest } from '@rafter/domain/roof-measurement';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
+import { CalculatorException } from './calculator.exception';
 import { GoogleSolarService } from './google-solar.service';
+import { checkRoofLocation } from './roof-location';
 import {
   RoofMeasurementRepository,
   type StoredRoofMeasurement,
 } from './roof-measurement.repository';
 
 const TEN_MINUTES_MS = 10 * 60_000;
+const DAY_MS = 24 * 3600_000;
+
+/** Where a lead's homeowner put the marker, as capture receives it. */
+export type MarkedPlace = Pick<RoofMeasurementRequest, 'zipCode' | 'latitude' | 'longitude'>;
 
 function toMeasurement(stored: StoredRoofMeasurement): RoofMeasurement {
   return {
@@ -22,10 +28,15 @@ function toMeasurement(stored: StoredRoofMeasurement): RoofMeasurement {
 }
 
 /**
- * Roof area for an address: a measurement cached for that address, else the Google Solar API
- * (when configured and the marker's coordinates are known), else the spec's simulation for one
- * story and no material (the widget asks for both later). Only real measurements are stored: a
- * simulation is recomputed identically, and keeping it would hide a later real measurement.
+ * Roof area at the marker: a Solar measurement stored for that location (rounded, see
+ * roof-location.ts) and younger than ROOF_MEASUREMENT_TTL_DAYS, else the Google Solar API asked
+ * about that rounded point (when configured and today's cap allows), else the spec's simulation
+ * for one story and no material (the widget asks for both later).
+ *
+ * What is stored is Google's answer about a place, so it is the same whoever asks, and any
+ * contractor's lead at that place may use it. Nothing derived from what a visitor typed (the
+ * address, a simulation) is stored or shared, and a marker far from the zip code the homeowner
+ * gave is refused rather than measured.
  */
 @Injectable()
 export class RoofMeasurementService {
@@ -38,8 +49,12 @@ export class RoofMeasurementService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async measure(request: RoofMeasurementRequest, clientIp: string): Promise<RoofMeasurement> {
-    await this.rateLimit.consume(
+  async measure(
+    request: RoofMeasurementRequest,
+    clientIp: string,
+    now = new Date(),
+  ): Promise<RoofMeasurement> {
+    await this.rateLimit.consumeForClient(
       {
         name: 'measure-ip',
         limit: this.config.RATE_LIMIT_MEASURE_PER_IP,
@@ -47,20 +62,18 @@ export class RoofMeasurementService {
       },
       clientIp,
     );
-    const addressKey = normalizeAddress(request.address);
-    const cached = await this.repository.findByAddressKey(addressKey);
+    const place = checkRoofLocation(request);
+    if (place.kind === 'far_from_zip') {
+      this.logger.log({ km: Math.round(place.km) }, 'Roof marker far from its zip code refused');
+      throw new CalculatorException('marker_far_from_zip');
+    }
+    if (place.kind !== 'located') return this.simulate(request);
+    const { location } = place;
+
+    const cached = await this.repository.findFresh(location.key, this.freshSince(now));
     if (cached) return toMeasurement(cached);
 
-    const { latitude, longitude } = request;
-    if (
-      latitude === null ||
-      latitude === undefined ||
-      longitude === null ||
-      longitude === undefined
-    ) {
-      return this.simulate(request);
-    }
-    const roof = await this.solar.findRoof(latitude, longitude);
+    const roof = await this.solar.findRoof(location.latitude, location.longitude);
     if (!roof) return this.simulate(request);
     if (!isPlausibleRoofArea(roof.areaSqFt)) {
       this.logger.warn(
@@ -70,20 +83,36 @@ export class RoofMeasurementService {
       return this.simulate(request);
     }
     const measurement: StoredRoofMeasurement = {
-      addressKey,
+      locationKey: location.key,
       zipCode: request.zipCode,
-      latitude,
-      longitude,
+      latitude: location.latitude,
+      longitude: location.longitude,
       source: 'solar',
       ...roof,
+      measuredAt: now,
     };
     await this.repository.save(measurement);
     return toMeasurement(measurement);
   }
 
-  /** The stored real measurement of an address, if any (what a captured lead's area starts from). */
-  async findMeasured(address: string): Promise<RoofMeasurement | null> {
-    const cached = await this.repository.findByAddressKey(normalizeAddress(address));
+  /**
+   * The location key a lead's stored measurement is looked up by, or null when the lead has no
+   * marker or its marker is not where its zip code is (the lead then uses the simulation).
+   */
+  locationKey(place: MarkedPlace): string | null {
+    const checked = checkRoofLocation(place);
+    return checked.kind === 'located' ? checked.location.key : null;
+  }
+
+  /** Measurements taken before this are too old to reuse. */
+  freshSince(now = new Date()): Date {
+    return new Date(now.getTime() - this.config.ROOF_MEASUREMENT_TTL_DAYS * DAY_MS);
+  }
+
+  /** The stored, still fresh Solar measurement at a lead's marker, if any. */
+  async findMeasured(place: MarkedPlace, now = new Date()): Promise<RoofMeasurement | null> {
+    const key = this.locationKey(place);
+    const cached = key ? await this.repository.findFresh(key, this.freshSince(now)) : null;
     return cached ? toMeasurement(cached) : null;
   }
 

@@ -26,7 +26,7 @@ export interface CaptureOwner {
   idealCustomerValue: number | null;
   areasOfService: string[];
   prices: StoredMaterialPrice[];
-  /** The roof measured for the lead's address, when one is stored. */
+  /** The roof measured at the lead's marker, when a fresh measurement is stored. */
   measurement: Pick<RoofMeasurement, 'areaSqFt' | 'source'> | null;
 }
 
@@ -67,7 +67,10 @@ export interface NewMainSiteLead extends LeadContact {
 
 interface OwnerLookup {
   ownerId: string;
-  addressKey: string;
+  /** Where the lead's marker is (roof-location.ts), or null: then there is no measurement. */
+  locationKey: string | null;
+  /** Measurements older than this are not used. */
+  measuredSince: Date;
 }
 
 interface OwnerRow {
@@ -198,12 +201,16 @@ export class LeadCaptureRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * The contractor's plan, fit profile and prices, and the roof measured for the homeowner's
-   * address (`addressKey`, normalizeAddress of it) when one is stored. Null for an unknown
+   * The contractor's plan, fit profile and prices, and the roof measured at the homeowner's
+   * marker (`locationKey`) since `measuredSince`, when one is stored. Null for an unknown
    * contractor. Quote requests arriving together are looked up in one statement.
    */
-  findOwner(ownerId: string, addressKey: string): Promise<CaptureOwner | null> {
-    return this.owners.load({ ownerId, addressKey });
+  findOwner(
+    ownerId: string,
+    locationKey: string | null,
+    measuredSince: Date,
+  ): Promise<CaptureOwner | null> {
+    return this.owners.load({ ownerId, locationKey, measuredSince });
   }
 
   /**
@@ -230,10 +237,13 @@ export class LeadCaptureRepository {
             'min', m.min_price::float8, 'max', m.max_price::float8))
           FROM material_pricing m WHERE m.user_id = u.id), '[]'::json) AS prices,
         (SELECT json_build_object('areaSqFt', r.area_sq_ft, 'source', r.source)
-          FROM roof_measurements r WHERE r.address_key = q.address_key) AS measurement
+          FROM roof_measurements r
+          WHERE r.location_key = q.location_key AND r.measured_at >= q.measured_since)
+          AS measurement
       FROM unnest(${keys.map((key) => key.ownerId)}::uuid[],
-          ${keys.map((key) => key.addressKey)}::text[])
-        WITH ORDINALITY AS q(owner_id, address_key, ord)
+          ${keys.map((key) => key.locationKey)}::text[],
+          ${keys.map((key) => key.measuredSince.toISOString())}::timestamptz[])
+        WITH ORDINALITY AS q(owner_id, location_key, measured_since, ord)
       LEFT JOIN users u ON u.id = q.owner_id
       LEFT JOIN subscriptions s ON s.user_id = u.id
       LEFT JOIN business_profiles p ON p.user_id = u.id`);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { computeEstimate, type Estimate, normalizeAddress } from '@rafter/domain/estimate';
+import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
 import {
   type CaptureLeadPayload,
   type LeadInput,
@@ -131,7 +131,11 @@ export class LeadCaptureService {
     );
 
     const { ownerId, lead } = payload;
-    const owner = await this.repository.findOwner(ownerId, normalizeAddress(lead.address));
+    const owner = await this.repository.findOwner(
+      ownerId,
+      this.roofMeasurements.locationKey(lead),
+      this.roofMeasurements.freshSince(now),
+    );
     if (!owner) throw new LeadsException('owner_not_found');
     const roofArea = leadRoofArea(owner.measurement, lead);
 
@@ -196,7 +200,7 @@ export class LeadCaptureService {
     await this.limitVisitor(clientIp);
 
     const { lead } = payload;
-    const roofArea = await this.roofArea(lead);
+    const roofArea = await this.roofArea(lead, now);
     const estimate = computeEstimate(roofArea, DEFAULT_MATERIAL_PRICING[lead.material]);
     const { score } = scoreMainSiteLead({ ...lead, roofArea });
     // The row and its distribution event commit together (docs/lead-distribution.md).
@@ -216,7 +220,7 @@ export class LeadCaptureService {
 
   /** Leads from one visitor, both flows together. */
   private limitVisitor(clientIp: string): Promise<void> {
-    return this.rateLimit.consume(
+    return this.rateLimit.consumeForClient(
       {
         name: 'capture-ip',
         limit: this.config.RATE_LIMIT_CAPTURE_PER_IP,
@@ -226,9 +230,12 @@ export class LeadCaptureService {
     );
   }
 
-  /** A measured roof is the real area; otherwise the simulation for these stories and material. */
-  private async roofArea(lead: LeadInput): Promise<number> {
-    const measured = await this.roofMeasurements.findMeasured(lead.address);
+  /**
+   * The roof measured at the lead's marker is the real area; otherwise the simulation for these
+   * stories and material.
+   */
+  private async roofArea(lead: LeadInput, now: Date): Promise<number> {
+    const measured = await this.roofMeasurements.findMeasured(lead, now);
     return leadRoofArea(measured, lead);
   }
 

@@ -60,7 +60,10 @@ export interface LeadKeyset {
 }
 
 export interface LeadFilter {
-  /** A substring searched case-insensitively in names, e-mail and address. */
+  /**
+   * A substring searched case-insensitively in the full name, e-mail and address of unlocked
+   * leads; a locked lead never matches, since its contractor may not see those details.
+   */
   q?: string;
   status?: LeadStatus;
 }
@@ -137,14 +140,23 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * What a search matches: the name as the CRM shows it ('Maria Lopez'), e-mail and address. Word
+ * for word the expression of the trigram index leads_search_trgm_idx (migration
+ * 20261125120000_lead_search_full_name_unlocked), so it must stay literal SQL.
+ */
+export const LEAD_SEARCH_TEXT = Prisma.raw(
+  `(first_name || ' ' || last_name || ' ' || email || ' ' || address)`,
+);
+
 function filterSql(ownerId: string, filter: LeadFilter): Prisma.Sql {
   const conditions = [Prisma.sql`owner_id = ${ownerId}::uuid`];
   if (filter.status) conditions.push(Prisma.sql`status = ${filter.status}::"LeadStatus"`);
   if (filter.q) {
-    // One ILIKE per column of leads_search_trgm_idx, so the trigram index serves the OR.
-    const pattern = containsPattern(filter.q);
-    conditions.push(Prisma.sql`(first_name ILIKE ${pattern} OR last_name ILIKE ${pattern}
-      OR email ILIKE ${pattern} OR address ILIKE ${pattern})`);
+    // A locked lead's name, e-mail and address are hidden from its contractor: never match them.
+    conditions.push(
+      Prisma.sql`NOT locked AND ${LEAD_SEARCH_TEXT} ILIKE ${containsPattern(filter.q)}`,
+    );
   }
   return Prisma.join(conditions, ' AND ');
 }

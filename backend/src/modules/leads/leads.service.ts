@@ -40,7 +40,10 @@ const EXPORT_BATCH_SIZE = 1000;
  */
 const BULK_EVENTS_MAX = 100;
 
-/** A lead as the owner may see it: a locked lead keeps its estimate and area, not its contact. */
+/**
+ * A lead as the owner may see it: a locked lead keeps its estimate, area and zip code, not its
+ * contact details or the marker's position (which reverse-geocodes to the house).
+ */
 export function toLeadListItem(row: LeadRow): LeadListItem {
   const hidden = row.locked;
   return {
@@ -50,8 +53,8 @@ export function toLeadListItem(row: LeadRow): LeadListItem {
     phone: hidden ? null : row.phone,
     address: hidden ? null : row.address,
     zipCode: row.zipCode,
-    latitude: row.latitude,
-    longitude: row.longitude,
+    latitude: hidden ? null : row.latitude,
+    longitude: hidden ? null : row.longitude,
     ownership: row.ownership,
     material: row.material,
     stories: row.stories,

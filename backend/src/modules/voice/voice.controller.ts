@@ -16,6 +16,7 @@ import {
   ApiBody,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnsupportedMediaTypeResponse,
@@ -63,6 +64,10 @@ export class VoiceController {
   @ApiBadGatewayResponse({
     type: DemoCallResponseDto,
     description: '`{ success: false, error }`: Retell did not create the call',
+  })
+  @ApiServiceUnavailableResponse({
+    type: DemoCallResponseDto,
+    description: "`{ success: false, error }`: today's cap on live calls is reached",
   })
   demoCall(
     @Headers('content-type') contentType: string | undefined,

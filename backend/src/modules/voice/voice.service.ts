@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ASSISTANT_NAME, type DemoCallResponse, type VoiceSettings } from '@rafter/domain/voice';
 import type Retell from 'retell-sdk';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { PaidCallBudget } from '../../core/rate-limit/paid-call-budget.service';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { RETELL_CLIENT } from './retell.provider';
 import { VoiceException } from './voice.exception';
@@ -13,7 +14,8 @@ export const BUILT_IN_ANSWER =
 
 /**
  * The landing page's voice assistant: Retell web calls when Retell is configured, otherwise the
- * browser runs the built-in assistant. Each Retell call costs money, so they are limited per IP.
+ * browser runs the built-in assistant. Each Retell call costs money, so they are limited per IP
+ * and capped per day for everyone together.
  */
 @Injectable()
 export class VoiceService {
@@ -22,6 +24,7 @@ export class VoiceService {
   constructor(
     @Inject(RETELL_CLIENT) private readonly retell: Retell | null,
     private readonly rateLimit: RateLimitService,
+    private readonly paidCalls: PaidCallBudget,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,7 +37,7 @@ export class VoiceService {
     if (!retell || !this.config.RETELL_AGENT_ID) {
       return { success: false, provider: 'built-in', error: BUILT_IN_ANSWER };
     }
-    await this.rateLimit.consume(
+    await this.rateLimit.consumeForClient(
       {
         name: 'demo-call-ip',
         limit: this.config.RATE_LIMIT_DEMO_CALL_PER_IP,
@@ -42,6 +45,7 @@ export class VoiceService {
       },
       clientIp,
     );
+    if (!(await this.paidCalls.spend('retell'))) throw new VoiceException('daily_cap_reached');
     const started = performance.now();
     try {
       const call = await retell.call.createWebCall({ agent_id: this.config.RETELL_AGENT_ID });
