@@ -42,6 +42,7 @@ export interface LeadRow {
 
 export interface LeadDetailRow extends LeadRow {
   scoreReasons: Prisma.JsonValue;
+  spamAt: Date | null;
 }
 
 export interface TimelineRow {
@@ -138,7 +139,7 @@ export function containsPattern(term: string): string {
 }
 
 function filterSql(ownerId: string, filter: LeadFilter): Prisma.Sql {
-  const conditions = [Prisma.sql`owner_id = ${ownerId}::uuid`];
+  const conditions = [Prisma.sql`owner_id = ${ownerId}::uuid`, Prisma.sql`spam_at IS NULL`];
   if (filter.status) conditions.push(Prisma.sql`status = ${filter.status}::"LeadStatus"`);
   if (filter.q) {
     // One ILIKE per column of leads_search_trgm_idx, so the trigram index serves the OR.
@@ -231,7 +232,7 @@ export class LeadsRepository {
   findDetail(ownerId: string, id: string): Promise<LeadDetailRow | null> {
     return this.prisma.lead.findFirst({
       where: { id, ownerId },
-      select: { ...LEAD_SELECT, scoreReasons: true },
+      select: { ...LEAD_SELECT, scoreReasons: true, spamAt: true },
     });
   }
 
