@@ -205,17 +205,10 @@ export interface FormTokenClaims {
 
 /** A form token after the server read it: its claims, or why it cannot vouch for anything. */
 export type FormTokenCheck =
-  | { claims: FormTokenClaims }
-  | { problem: 'missing' | 'invalid' | 'expired' };
+  { claims: FormTokenClaims } | { problem: 'missing' | 'invalid' | 'expired' };
 
 export type SpamVerdict =
-  | 'honeypot'
-  | 'no_token'
-  | 'invalid_token'
-  | 'expired_token'
-  | 'wrong_owner'
-  | 'too_fast'
-  | null;
+  'honeypot' | 'no_token' | 'invalid_token' | 'expired_token' | 'wrong_owner' | 'too_fast' | null;
 
 /**
  * Why a submission looks automated, or null: the honeypot was filled, the form token is missing,

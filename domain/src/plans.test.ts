@@ -202,9 +202,12 @@ describe('lead allowance and locking', () => {
     ['a lead of an earlier month (this month unchanged)', 10, 10, 10, false],
     ['an unlimited plan', null, 500, 501, false],
     ['no active plan (nothing was given back)', 0, 3, 4, false],
-  ])('a lead taken back from spam in %s is locked again: %s', (_case, allowance, before, after, locks) => {
-    expect(restoredLeadLocks(allowance, before, after)).toBe(locks);
-  });
+  ])(
+    'a lead taken back from spam in %s is locked again: %s',
+    (_case, allowance, before, after, locks) => {
+      expect(restoredLeadLocks(allowance, before, after)).toBe(locks);
+    },
+  );
 });
 
 describe('usage bar', () => {

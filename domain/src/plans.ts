@@ -200,7 +200,10 @@ export function restoredLeadLocks(
   visibleAfter: number,
 ): boolean {
   return (
-    allowance !== null && allowance > 0 && visibleAfter > visibleBefore && visibleBefore >= allowance
+    allowance !== null &&
+    allowance > 0 &&
+    visibleAfter > visibleBefore &&
+    visibleBefore >= allowance
   );
 }
 

@@ -87,7 +87,12 @@ export const configSchema = z.object({
    * Form tokens (GET /api/form-token): how long one lasts. The widget renews it before then, so
    * this bounds how long a token fetched by a script stays usable.
    */
-  FORM_TOKEN_TTL_MINUTES: z.coerce.number().int().min(10).max(24 * 60).default(120),
+  FORM_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 60)
+    .default(120),
   /**
    * Form tokens issued plus quote requests received for one calculator (or the main site) in a
    * minute beyond which its widgets must solve a proof-of-work challenge; 0 turns that off.

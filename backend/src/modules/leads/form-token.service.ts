@@ -61,7 +61,12 @@ if redis.call('SET', KEYS[3], '1', 'NX', 'PX', ARGV[3]) then return 'ok' end
 return 'spent'`;
 
 interface FormTokenCommands {
-  rafterFormActivity(activity: string, burst: string, threshold: number, burstMs: number): Promise<number>;
+  rafterFormActivity(
+    activity: string,
+    burst: string,
+    threshold: number,
+    burstMs: number,
+  ): Promise<number>;
   rafterFormRedeem(
     activity: string,
     burst: string,

@@ -43,5 +43,9 @@ export class FormTokenDto extends createZodDto(
 ) {}
 
 export class ChallengeRequiredDto extends createZodDto(
-  z.object({ error: z.string(), code: z.literal('challenge_required'), challenge: challengeSchema }),
+  z.object({
+    error: z.string(),
+    code: z.literal('challenge_required'),
+    challenge: challengeSchema,
+  }),
 ) {}

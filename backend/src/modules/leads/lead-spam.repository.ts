@@ -8,7 +8,6 @@ import { countLeadsCountedSince } from './lead-capture.repository';
 
 type Transaction = Prisma.TransactionClient;
 
-
 /** What the spam flag's change did; null when the owner has no such lead. */
 export interface SpamChange {
   /** False when the lead already was as asked: nothing was written. */
