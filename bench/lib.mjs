@@ -86,6 +86,7 @@ export function benchEnv(databaseUrl, extra = {}) {
     RATE_LIMIT_AUTH_PER_EMAIL: '0',
     RATE_LIMIT_CAPTURE_PER_IP: '0',
     RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+    FORM_BURST_PER_MINUTE: '0',
     ...extra,
   };
 }

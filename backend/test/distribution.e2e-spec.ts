@@ -93,6 +93,7 @@ async function distributed(mainSiteLeadId: string): Promise<string[]> {
 beforeAll(async () => {
   stack = await startTestStack({
     RATE_LIMIT_CAPTURE_PER_IP: '0',
+    FORM_BURST_PER_MINUTE: '0',
     RATE_LIMIT_AUTH_PER_IP: '0',
     RATE_LIMIT_AUTH_PER_EMAIL: '0',
   });

@@ -22,8 +22,12 @@ describe('POST /api/capture-lead', () => {
   let prisma: PrismaService;
 
   beforeAll(async () => {
-    // Limits have their own spec; here one test client sends dozens of leads.
-    t = await createTestApp({ RATE_LIMIT_CAPTURE_PER_IP: '0', RATE_LIMIT_CAPTURE_PER_OWNER: '0' });
+    // Limits have their own spec (bursts: form-token); here one test client sends dozens of leads.
+    t = await createTestApp({
+      RATE_LIMIT_CAPTURE_PER_IP: '0',
+      RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+      FORM_BURST_PER_MINUTE: '0',
+    });
     prisma = t.app.get(PrismaService);
   });
 

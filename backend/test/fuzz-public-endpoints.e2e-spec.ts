@@ -206,6 +206,7 @@ beforeAll(async () => {
   t = await createTestApp({
     RATE_LIMIT_CAPTURE_PER_IP: '0',
     RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+    FORM_BURST_PER_MINUTE: '0',
     RATE_LIMIT_MEASURE_PER_IP: '0',
     RATE_LIMIT_AUTH_PER_IP: '0',
     RATE_LIMIT_AUTH_PER_EMAIL: '0',

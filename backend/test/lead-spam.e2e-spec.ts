@@ -17,6 +17,7 @@ describe("a contractor's spam flag", () => {
     stack = await startTestStack({
       RATE_LIMIT_CAPTURE_PER_IP: '0',
       RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+      FORM_BURST_PER_MINUTE: '0',
     });
     prisma = stack.prisma;
   });

@@ -94,10 +94,10 @@ export const configSchema = z.object({
     .max(24 * 60)
     .default(120),
   /**
-   * Form tokens issued plus quote requests received for one calculator (or the main site) in a
-   * minute beyond which its widgets must solve a proof-of-work challenge; 0 turns that off.
+   * Quote requests for one calculator (or the main site) in a minute beyond which its widgets
+   * must solve a proof-of-work challenge for the next ten minutes; 0 turns that off.
    */
-  FORM_BURST_PER_MINUTE: rateLimit.default(30),
+  FORM_BURST_PER_MINUTE: rateLimit.default(5),
   /**
    * Difficulty of that challenge: the solver tries up to this many PBKDF2 keys (half of it on
    * average); see docs/security.md for the time it takes.

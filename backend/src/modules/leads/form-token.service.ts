@@ -17,7 +17,7 @@ const TOKEN_VERSION = 'v1';
 const TOKEN_MAX_LENGTH = 512;
 /** A renewed token keeps the first one's start only this long after that start. */
 const RENEWAL_WINDOW_MS = 24 * 3600_000;
-/** A calculator stays in burst mode this long after its last minute over the threshold. */
+/** A calculator stays in burst mode this long after its last request over the threshold. */
 export const BURST_DURATION_MS = 10 * 60_000;
 const MINUTE_MS = 60_000;
 /** Key derivation of the challenge: PBKDF2 runs natively in browsers (Web Crypto) and in Node. */
@@ -32,21 +32,11 @@ const WARNING_INTERVAL_MS = 30_000;
 const MAIN_SITE = 'main-site';
 
 /**
- * Counts a form token or quote request for the calculator (KEYS[1], this minute's counter) and
- * turns burst mode on (KEYS[2]) past ARGV[1] a minute, for ARGV[2] ms; answers whether burst
- * mode is on.
- */
-const COUNT_ACTIVITY = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], 120000) end
-if count > tonumber(ARGV[1]) then redis.call('SET', KEYS[2], '1', 'PX', ARGV[2]) end
-return redis.call('EXISTS', KEYS[2])`;
-
-/**
- * A quote request's token: counts it like COUNT_ACTIVITY (unless ARGV[1] is 0), then answers
- * 'challenge' while burst mode is on and no solved challenge came (ARGV[4] is '0'), leaving the
- * token unspent; else spends the nonce (KEYS[3], kept ARGV[3] ms) and answers 'ok', or 'spent'
- * when it was spent before. One round trip, atomic.
+ * A quote request's token. Unless ARGV[1] is 0, counts the request for its calculator (KEYS[1],
+ * this minute's counter) and turns burst mode on (KEYS[2]) past ARGV[1] a minute, for ARGV[2]
+ * ms. Then answers 'challenge' while burst mode is on and no solved challenge came (ARGV[4] is
+ * '0'), leaving the token unspent; else spends the nonce (KEYS[3], kept ARGV[3] ms) and answers
+ * 'ok', or 'spent' when it was spent before. One round trip, atomic.
  */
 const REDEEM = `
 local burst = 0
@@ -110,9 +100,9 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * person could fill the form, and once. `v1.<claims>.<signature>`, base64url, HMAC-SHA256 with a
  * key derived from AUTH_SECRET (the same on every api instance). Single use is kept in Redis;
  * when Redis cannot answer, a validly signed, unexpired token is accepted (a lost quote request
- * costs more than a replayed one), as are the rate limits. Under a burst of tokens and requests
- * for one calculator, quote requests need a solved proof-of-work challenge (ALTCHA, altcha-lib)
- * bound to their token. docs/security.md has the trade-offs.
+ * costs more than a replayed one), as are the rate limits. Under a burst of quote requests for
+ * one calculator, they need a solved proof-of-work challenge (ALTCHA, altcha-lib) bound to their
+ * token. docs/security.md has the trade-offs.
  */
 @Injectable()
 export class FormTokenService {
@@ -134,13 +124,12 @@ export class FormTokenService {
     );
     this.ttlMs = config.FORM_TOKEN_TTL_MINUTES * MINUTE_MS;
     const commands = this.redis.client as unknown as { defineCommand: DefineCommand };
-    commands.defineCommand('rafterFormActivity', { numberOfKeys: 2, lua: COUNT_ACTIVITY });
     commands.defineCommand('rafterFormRedeem', { numberOfKeys: 3, lua: REDEEM });
   }
 
   /**
-   * A new token for the calculator of `ownerId` (null: the main site), counted toward its burst
-   * threshold, with a challenge bound to it while the calculator is under a burst. A validly
+   * A new token for the calculator of `ownerId` (null: the main site), with a challenge bound to
+   * it while the calculator is under a burst (the widget solves it before sending). A validly
    * signed `previous` token of the same calculator passes its start on, so a renewed token does
    * not make a person who took their time look fast.
    */
@@ -158,7 +147,7 @@ export class FormTokenService {
         ? earlier.claims.startedAt
         : null;
     const claims = this.claims(ownerId, now, carried ?? now.getTime());
-    const burst = await this.countActivity(ownerId, now);
+    const burst = await this.inBurst(ownerId);
     return {
       token: this.sign(claims),
       expiresIn: Math.floor(this.ttlMs / 1000),
@@ -310,20 +299,12 @@ export class FormTokenService {
     }
   }
 
-  /** Counts a token toward the calculator's burst threshold; whether burst mode is on. */
-  private async countActivity(ownerId: string | null, now: Date): Promise<boolean> {
+  /** Whether the calculator is under a burst of quote requests; false without Redis. */
+  private async inBurst(ownerId: string | null): Promise<boolean> {
     if (this.config.FORM_BURST_PER_MINUTE <= 0) return false;
-    const subject = ownerId ?? MAIN_SITE;
     try {
-      const burst = await withTimeout(
-        this.commands.rafterFormActivity(
-          this.activityKey(subject, now),
-          this.burstKey(subject),
-          this.config.FORM_BURST_PER_MINUTE,
-          BURST_DURATION_MS,
-        ),
-      );
-      return burst === 1;
+      const flag = await withTimeout(this.redis.client.exists(this.burstKey(ownerId ?? MAIN_SITE)));
+      return flag === 1;
     } catch (error) {
       this.warnRedisDown(error);
       return false;
