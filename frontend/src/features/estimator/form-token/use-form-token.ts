@@ -1,9 +1,10 @@
 import { useEffect, useMemo } from 'react';
+import type { ProofOfWorkChallenge } from '@rafter/domain/lead';
 import { getFormToken } from '../api/get-form-token';
 import { FormTokenKeeper } from './form-token-keeper';
 
 // The solver and its Web Worker load only when a challenge has to be solved.
-const solveLazily = (challenge: Parameters<typeof import('./solve-challenge').solveChallenge>[0]) =>
+const solveLazily = (challenge: ProofOfWorkChallenge) =>
   import('./solve-challenge').then(({ solveChallenge }) => solveChallenge(challenge));
 
 /** The widget's form token for `ownerId`'s calculator (the main site's without one). */
