@@ -102,7 +102,10 @@ async function main() {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(
-            captureLeadBody(owner.id, n, { firstName: 'Rae', formToken: pools.get(owner.id).pop() }),
+            captureLeadBody(owner.id, n, {
+              firstName: 'Rae',
+              formToken: pools.get(owner.id).pop(),
+            }),
           ),
         }).then(async (response) => {
           const answeredAt = performance.now();
