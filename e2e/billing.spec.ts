@@ -3,6 +3,7 @@ import type { SubscriptionView } from '@rafter/domain/billing';
 import { LOCKED_LEAD_NAME, type LeadPage } from '@rafter/domain/crm';
 import { canUseFeature, type PlanLevel } from '@rafter/domain/plans';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
+import { homeownerFormToken } from './form-token';
 import { linkIn, uniqueEmail, waitForMail } from './mailbox';
 
 // A new contractor per test: each one's plan changes, so no other spec may share the account.
@@ -86,9 +87,11 @@ async function expectPlanLevel(contractor: Contractor, level: PlanLevel) {
 
 /** A homeowner's quote through the widget's call (owner flow). */
 async function captureLead(request: APIRequestContext, ownerId: string, lastName: string) {
+  const formToken = await homeownerFormToken(request, ownerId);
   const response = await request.post('/api/capture-lead', {
     data: {
       ownerId,
+      formToken,
       source: 'widget',
       lead: {
         firstName: 'Morgan',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DashboardMetrics, LeadCounts, LeadPage } from '@rafter/domain/crm';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
+import { homeownerFormToken } from './form-token';
 
 // The contractor dashboard against the real api, database and Socket.IO: the seeded demo
 // contractor (36 leads, Smart plan). Other spec files add leads to the same contractor while
@@ -48,10 +49,13 @@ async function demoOwnerId(request: APIRequestContext): Promise<string> {
 }
 
 /** A homeowner's quote through the widget's call (owner flow), with a name no other test uses. */
-async function captureLead(request: APIRequestContext, lastName: string) {
+async function captureLead(request: APIRequestContext, lastName: string): Promise<string> {
+  const ownerId = await demoOwnerId(request);
+  const formToken = await homeownerFormToken(request, ownerId);
   const response = await request.post('/api/capture-lead', {
     data: {
-      ownerId: await demoOwnerId(request),
+      ownerId,
+      formToken,
       source: 'widget',
       lead: {
         firstName: 'Quinn',
@@ -73,6 +77,7 @@ async function captureLead(request: APIRequestContext, lastName: string) {
     },
   });
   expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
@@ -158,6 +163,52 @@ test('a status change is saved, kept in the timeline and still there after a rel
   );
   await expect(page.locator(`#lead-details-${leadId}`)).toContainText('Lead score');
   await expectAccessible(page, 'the Leads tab with a lead opened');
+});
+
+test("marking a lead as spam takes it out of the list and the month's usage, and Undo brings it back", async ({
+  page,
+  request,
+}) => {
+  const lastName = uniqueName('Spammy');
+  const leadId = await captureLead(request, lastName);
+  const { api } = await signIn(page);
+  const usage = async () =>
+    (await api<{ monthlyLeadCount: number }>('/api/billing/subscription')).monthlyLeadCount;
+  const usageBefore = await usage();
+  await openLeadsTab(page);
+  const row = rows(page).and(page.locator(`[data-lead-id="${leadId}"]`));
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Show details of Quinn ${lastName}` }).click();
+  const details = page.locator(`#lead-details-${leadId}`);
+  const flagged = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/leads/${leadId}/spam`),
+  );
+  await details.getByRole('button', { name: 'Mark as spam' }).click();
+  expect((await flagged).status()).toBe(200);
+
+  // Gone from the list (and its search), and from this month's leads on the Subscription tab.
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText(`Quinn ${lastName} was marked as spam`)).toBeVisible();
+  await expect.poll(usage).toBe(usageBefore - 1);
+  const search = page.getByRole('textbox', { name: 'Search leads' });
+  await search.fill(lastName);
+  await expect(page.getByText(`Quinn ${lastName}`)).toHaveCount(0);
+  await search.fill('');
+
+  // Undo takes the flag back: the lead and its place in the month return.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(row).toBeVisible();
+  await expect.poll(usage).toBe(usageBefore);
+  await row.getByRole('button', { name: `Show details of Quinn ${lastName}` }).click();
+  await expect(details).toContainText('Marked as spam');
+  await expect(details).toContainText('Marked as not spam');
+
+  // Flagged again, the Subscription tab shows the lower count.
+  await details.getByRole('button', { name: 'Mark as spam' }).click();
+  await expect(row).toHaveCount(0);
+  await nav(page).getByRole('link', { name: 'Subscription' }).click();
+  await expect(page.getByText(`${usageBefore - 1} / 50 leads`)).toBeVisible();
 });
 
 test('search, status tabs, sort and counts agree with the data', async ({ page }) => {
