@@ -191,7 +191,7 @@ test("marking a lead as spam takes it out of the list and the month's usage, and
   await expect(row).toHaveCount(0);
   await expect(page.getByText(`Quinn ${lastName} was marked as spam`)).toBeVisible();
   await expect.poll(usage).toBe(usageBefore - 1);
-  const search = page.getByRole('textbox', { name: 'Search leads' });
+  const search = page.getByRole('searchbox', { name: 'Search leads' });
   await search.fill(lastName);
   await expect(page.getByText(`Quinn ${lastName}`)).toHaveCount(0);
   await search.fill('');
