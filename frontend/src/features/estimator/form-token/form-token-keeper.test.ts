@@ -37,6 +37,16 @@ describe('FormTokenKeeper', () => {
     keeper.stop();
   });
 
+  it('starts no solver when the token came without a challenge', async () => {
+    const solve = vi.fn(async () => 'never');
+    const keeper = new FormTokenKeeper('owner-1', tokens(), solve);
+    keeper.start();
+    keeper.prepare();
+    expect(await keeper.send(async (proof) => proof, vi.fn())).toEqual({ formToken: 'token-1' });
+    expect(solve).not.toHaveBeenCalled();
+    keeper.stop();
+  });
+
   it('solves a challenge that came with the token, saying the homeowner waits for it', async () => {
     const solve = vi.fn(async () => 'solution-1');
     const keeper = new FormTokenKeeper(null, tokens([1]), solve);

@@ -70,7 +70,10 @@ export class FormTokenKeeper {
 
   /** Starts solving the token's challenge, if it has one, while the homeowner types. */
   prepare(): void {
-    void this.current?.then((issued) => issued && this.solution(issued));
+    void this.current?.then((issued) => {
+      // A failure shows when the request waits for the solution; nothing to report before.
+      if (issued) this.solution(issued)?.catch(() => undefined);
+    });
   }
 
   /**
@@ -84,9 +87,10 @@ export class FormTokenKeeper {
       if (!issued || Date.now() > issued.expiresAt - SEND_MARGIN_MS) issued = await this.renew();
       if (!issued) throw new Error('No form token: the server could not be reached');
       const proof: FormProof = { formToken: issued.token };
-      if (issued.challenge) {
+      const solution = this.solution(issued);
+      if (solution) {
         onChecking();
-        proof.challengeSolution = await this.solution(issued);
+        proof.challengeSolution = await solution;
       }
       try {
         return await request(proof);
@@ -127,8 +131,10 @@ export class FormTokenKeeper {
     this.timer = setTimeout(() => void this.renew(), wait);
   }
 
-  private solution(issued: Issued): Promise<string> {
-    issued.solution ??= this.solve(issued.challenge!);
+  /** The solution of the token's challenge, solved once; null when it came without one. */
+  private solution(issued: Issued): Promise<string> | null {
+    if (!issued.challenge) return null;
+    issued.solution ??= this.solve(issued.challenge);
     return issued.solution;
   }
 }
