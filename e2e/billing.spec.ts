@@ -87,11 +87,12 @@ async function expectPlanLevel(contractor: Contractor, level: PlanLevel) {
 
 /** A homeowner's quote through the widget's call (owner flow). */
 async function captureLead(request: APIRequestContext, ownerId: string, lastName: string) {
-  const formToken = await homeownerFormToken(request, ownerId);
+  const { token, filled } = await homeownerFormToken(request, ownerId);
+  await filled();
   const response = await request.post('/api/capture-lead', {
     data: {
       ownerId,
-      formToken,
+      formToken: token,
       source: 'widget',
       lead: {
         firstName: 'Morgan',
