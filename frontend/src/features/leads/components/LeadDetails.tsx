@@ -107,10 +107,11 @@ function SpamAction({
   onMarkedSpam?: (lead: LeadDetail) => void;
 }) {
   const markSpam = useMarkLeadSpam();
+  // mutateAsync: the row (and this component) leaves the list before mutate's own callbacks run.
   const mark = (spam: boolean) =>
-    markSpam.mutate(
-      { id: lead.id, spam },
-      { onSuccess: (changed) => (changed.spam ? onMarkedSpam?.(changed) : undefined) },
+    markSpam.mutateAsync({ id: lead.id, spam }).then(
+      (changed) => (changed.spam ? onMarkedSpam?.(changed) : undefined),
+      (error: unknown) => console.error('Failed to mark the lead', error),
     );
   return (
     <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
@@ -124,7 +125,7 @@ function SpamAction({
         variant="outlined"
         color={lead.spam ? 'primary' : 'error'}
         disabled={markSpam.isPending}
-        onClick={() => mark(!lead.spam)}
+        onClick={() => void mark(!lead.spam)}
       >
         {lead.spam ? 'Not spam' : 'Mark as spam'}
       </Button>
