@@ -13,7 +13,9 @@ export function formToken(
   ownerId: string | null,
   startedMsAgo = 60_000,
 ): string {
-  return app.get(FormTokenService).signFor(ownerId, new Date(Date.now() - startedMsAgo), new Date());
+  return app
+    .get(FormTokenService)
+    .signFor(ownerId, new Date(Date.now() - startedMsAgo), new Date());
 }
 
 /** GET /api/form-token, as the widget calls it when it loads. */
