@@ -133,6 +133,23 @@ describe('form tokens on quote requests', () => {
     expect(claimsOf(fromForged.token).s).toBe(claimsOf(fromForged.token).i);
   });
 
+  it('is described in the OpenAPI document: the token route, the token on both quote routes and their 428', async () => {
+    const { paths, components } = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    }>();
+    expect(paths['/api/form-token']!.get!.responses['200']).toBeDefined();
+    for (const route of ['/api/capture-lead', '/api/main-site-leads']) {
+      expect(paths[route]!.post!.responses['428']).toBeDefined();
+    }
+    for (const dto of ['CaptureLeadDto', 'MainSiteLeadDto']) {
+      expect(Object.keys(components.schemas[dto]!.properties!)).toEqual(
+        expect.arrayContaining(['formToken', 'challengeSolution']),
+      );
+    }
+    expect(paths['/api/leads/{id}/spam']!.patch!.responses['200']).toBeDefined();
+  });
+
   describe('a request is taken for a bot (201, nothing stored) when its token', () => {
     it('was used before: the first request is stored, the replay is not', async () => {
       const { id: ownerId } = await createOwner(prisma);
