@@ -86,6 +86,7 @@ export function benchEnv(databaseUrl, extra = {}) {
     RATE_LIMIT_AUTH_PER_EMAIL: '0',
     RATE_LIMIT_CAPTURE_PER_IP: '0',
     RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+    FORM_BURST_PER_MINUTE: '0',
     ...extra,
   };
 }
@@ -206,12 +207,64 @@ export async function seedContractors(url, count, { prefix, passwordHash = null 
  * A capture-lead body as the widget sends it for request number `n`: a homeowner of its own
  * (the last name and e-mail carry `n`, so a stored-twice request shows), past the anti-bot timer.
  */
-export function captureLeadBody(ownerId, n, { firstName = 'Ana', lastName = `Bench${n}` } = {}) {
+/**
+ * Form tokens for quote requests, fetched from the api's GET /api/form-token as widgets do,
+ * `count` of them spread over `owners`, `concurrency` requests at a time over kept-alive
+ * connections. Resolves with the tokens per owner and how fast they came. A quote request must
+ * come MIN_FILL_TIME_MS (3 s) after its token, so pool them before the load, not during it.
+ */
+export async function issueFormTokens(base, owners, count, { concurrency = 32 } = {}) {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const pools = new Map(owners.map((owner) => [owner, []]));
+  const latencies = [];
+  let next = 0;
+  const fetchOne = (owner) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const request = http.get(`${base}/api/form-token?ownerId=${owner}`, { agent }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (response.statusCode !== 200) reject(new Error(`form-token ${response.statusCode}`));
+          else resolve(JSON.parse(text).token);
+        });
+      });
+      request.on('error', reject);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const owner = owners[next++ % owners.length];
+        pools.get(owner).push(await fetchOne(owner));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    pools,
+    count,
+    rps: count / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+export function captureLeadBody(
+  ownerId,
+  n,
+  { firstName = 'Ana', lastName = `Bench${n}`, formToken } = {},
+) {
   return {
     ownerId,
     source: 'widget',
     website: '',
-    startedAt: Date.now() - 60_000,
+    formToken,
     lead: {
       firstName,
       lastName,

@@ -4,6 +4,7 @@ import { LOCKED_LEAD_NAME, type LeadPage } from '@rafter/domain/crm';
 import { canUseFeature, type PlanLevel } from '@rafter/domain/plans';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { newContractor } from './contractor';
+import { homeownerFormToken } from './form-token';
 import { linkIn, uniqueEmail, waitForMail } from './mailbox';
 
 // A new contractor per test: each one's plan changes, so no other spec may share the account.
@@ -80,9 +81,12 @@ async function expectPlanLevel(contractor: Contractor, level: PlanLevel) {
 
 /** A homeowner's quote through the widget's call (owner flow). */
 async function captureLead(request: APIRequestContext, ownerId: string, lastName: string) {
+  const { token, filled } = await homeownerFormToken(request, ownerId);
+  await filled();
   const response = await request.post('/api/capture-lead', {
     data: {
       ownerId,
+      formToken: token,
       source: 'widget',
       lead: {
         firstName: 'Morgan',

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DashboardMetrics, LeadCounts, LeadPage } from '@rafter/domain/crm';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
-import { signIn as signInAs } from './contractor';
+import { contractorOnPlan, signIn as signInAs } from './contractor';
+import { homeownerFormToken } from './form-token';
 
 // The contractor dashboard against the real api, database and Socket.IO: the seeded demo
 // contractor (36 leads, Smart plan). Other spec files add leads to the same contractor while
@@ -27,11 +28,27 @@ async function demoOwnerId(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { linkData: { user_id: string } }).linkData.user_id;
 }
 
-/** A homeowner's quote through the widget's call (owner flow), with a name no other test uses. */
-async function captureLead(request: APIRequestContext, lastName: string) {
+/**
+ * A homeowner's quote through the widget's calls (owner flow), with a name no other test uses:
+ * the form token is fetched now, as the widget would on loading, and `send` posts the quote once
+ * a person could have filled the form.
+ */
+async function homeowner(request: APIRequestContext, lastName: string, owner?: string) {
+  const ownerId = owner ?? (await demoOwnerId(request));
+  const { token, filled } = await homeownerFormToken(request, ownerId);
+  return { send: async () => (await filled(), captureLead(request, ownerId, token, lastName)) };
+}
+
+async function captureLead(
+  request: APIRequestContext,
+  ownerId: string,
+  formToken: string,
+  lastName: string,
+): Promise<string> {
   const response = await request.post('/api/capture-lead', {
     data: {
-      ownerId: await demoOwnerId(request),
+      ownerId,
+      formToken,
       source: 'widget',
       lead: {
         firstName: 'Quinn',
@@ -53,6 +70,7 @@ async function captureLead(request: APIRequestContext, lastName: string) {
     },
   });
   expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
@@ -82,14 +100,15 @@ test('a lead sent through the widget appears in the open dashboard without a rel
   page,
   request,
 }) => {
+  const lastName = uniqueName('Realtime');
+  const quote = await homeowner(request, lastName);
   await openLeadsTab(page);
   await expect(page.getByRole('banner')).toContainText('Live');
   const allBefore = await tabCount(statusTab(page, 'All'));
   // A reload would lose this.
   await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
-  const lastName = uniqueName('Realtime');
-  await captureLead(request, lastName);
+  await quote.send();
 
   // It arrives by the socket (the page was not reloaded). How fast is measured by bench/realtime;
   // a busy test machine only has to show it within the usual wait.
@@ -139,6 +158,55 @@ test('a status change is saved, kept in the timeline and still there after a rel
   await expectAccessible(page, 'the Leads table with a lead opened', {
     within: leadsTable(page),
   });
+});
+
+test("marking a lead as spam takes it out of the list and the month's usage, and Undo brings it back", async ({
+  page,
+  request,
+}) => {
+  // A contractor of its own: other specs add leads to the demo contractor's month meanwhile.
+  const contractor = await contractorOnPlan(page, 'Smart Estimator');
+  const usage = async () =>
+    (await contractor.api<{ monthlyLeadCount: number }>('GET', '/api/billing/subscription'))
+      .monthlyLeadCount;
+  const lastName = uniqueName('Spammy');
+  const quote = await homeowner(request, lastName, contractor.id);
+  const leadId = await quote.send();
+  await page.goto('/dashboard?tab=leads');
+  const row = rows(page).and(page.locator(`[data-lead-id="${leadId}"]`));
+  await expect(row).toBeVisible();
+  expect(await usage()).toBe(1);
+
+  await row.getByRole('button', { name: `Show details of Quinn ${lastName}` }).click();
+  const details = page.locator(`#lead-details-${leadId}`);
+  const flagged = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/leads/${leadId}/spam`),
+  );
+  await details.getByRole('button', { name: 'Mark as spam' }).click();
+  expect((await flagged).status()).toBe(200);
+
+  // Gone from the list (and its search), and from this month's leads on the Subscription tab.
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText(`Quinn ${lastName} was marked as spam`)).toBeVisible();
+  await expect.poll(usage).toBe(0);
+  const search = page.getByRole('searchbox', { name: 'Search leads' });
+  await search.fill(lastName);
+  await expect(rows(page).filter({ hasText: `Quinn ${lastName}` })).toHaveCount(0);
+  await search.fill('');
+
+  // Undo takes the flag back: the lead and its place in the month return.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(row).toBeVisible();
+  await expect.poll(usage).toBe(1);
+  // It comes back as it left, details open, its timeline telling both changes.
+  await expect(details).toContainText('Marked as spam');
+  await expect(details).toContainText('Marked as not spam');
+
+  // Flagged again, the Subscription tab shows the lower count.
+  await details.getByRole('button', { name: 'Mark as spam' }).click();
+  await expect(row).toHaveCount(0);
+  await nav(page).getByRole('link', { name: 'Subscription' }).click();
+  await expect(page.getByText('0 / 50 leads')).toBeVisible();
 });
 
 test('search, status tabs, sort and counts agree with the data', async ({ page }) => {

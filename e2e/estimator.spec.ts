@@ -313,7 +313,7 @@ test.describe('estimator widget', () => {
       ownerId: string;
       source: string;
       website: string;
-      startedAt: number;
+      formToken: string;
       lead: Record<string, unknown>;
     };
     expect(sent).toMatchObject({
@@ -322,8 +322,13 @@ test.describe('estimator widget', () => {
       website: '',
       lead: { address: MEASURED_ADDRESS, zipCode: ZIP, roofArea: pricedArea, stories: 'two' },
     });
-    // startedAt is when the widget opened: before the 5.5 s measurement, at least.
-    expect(sent.startedAt).toBeLessThan(answeredAt - 5_500);
+    // The form token the widget fetched as it opened, for this calculator: issued before the
+    // 5.5 s measurement, at least.
+    const claims = JSON.parse(
+      Buffer.from(sent.formToken.split('.')[1]!, 'base64url').toString('utf8'),
+    ) as { o: string; s: number };
+    expect(claims.o).toBe(ownerId);
+    expect(claims.s).toBeLessThan(answeredAt - 5_500);
     // The server priced the lead itself, and agrees with what the homeowner saw.
     const receipt = (await response.json()) as {
       roofArea: number;

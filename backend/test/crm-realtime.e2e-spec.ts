@@ -11,6 +11,7 @@ import { leadInput } from './factories/lead-payload.factory';
 import { reissueAccessToken } from './utils/access-tokens';
 import { eventually, sleep, withEnv } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { formToken } from './utils/form-token';
 import { testRedisPrefix } from './utils/database';
 import { freePort } from './utils/services';
 
@@ -107,7 +108,11 @@ describe('realtime lead events', () => {
     const captured = await t.app.inject({
       method: 'POST',
       url: '/api/capture-lead',
-      payload: { ownerId: ownerA.id, lead: leadInput({ email: 'live@example.com' }) },
+      payload: {
+        ownerId: ownerA.id,
+        lead: leadInput({ email: 'live@example.com' }),
+        formToken: formToken(t.app, ownerA.id),
+      },
     });
     expect(captured.statusCode).toBe(201);
     const id = captured.json<{ id: string }>().id;

@@ -14,6 +14,7 @@ import { createLeads } from './factories/owner.factory';
 import { eventually, sleep } from './utils/async';
 import { openDashboardSocket } from './utils/dashboard-socket';
 import { startTestStack, type TestStack } from './utils/stack';
+import { formToken } from './utils/form-token';
 
 /** The first test's contractors cover Austin and all of Texas; the others are in Oklahoma. */
 const TULSA = 'Tulsa, OK';
@@ -72,6 +73,7 @@ async function submitMainSiteLead(zipCode: string, place = 'Austin, TX'): Promis
         address: `12 Elm St, ${place} ${zipCode}, USA`,
         zipCode,
       }),
+      formToken: formToken(stack.app, null),
     },
   });
   expect(response.statusCode).toBe(201);
@@ -91,6 +93,7 @@ async function distributed(mainSiteLeadId: string): Promise<string[]> {
 beforeAll(async () => {
   stack = await startTestStack({
     RATE_LIMIT_CAPTURE_PER_IP: '0',
+    FORM_BURST_PER_MINUTE: '0',
     RATE_LIMIT_AUTH_PER_IP: '0',
     RATE_LIMIT_AUTH_PER_EMAIL: '0',
   });

@@ -12,6 +12,7 @@ import { leadInput } from './factories/lead-payload.factory';
 import { createLeads, createOwner, type OwnerOptions } from './factories/owner.factory';
 import { sleep } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { formToken, withFormToken } from './utils/form-token';
 
 const UNKNOWN_ID = '7d3f6a52-41c8-4c8e-9a57-0f6f2f6c1b11';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,8 +22,12 @@ describe('POST /api/capture-lead', () => {
   let prisma: PrismaService;
 
   beforeAll(async () => {
-    // Limits have their own spec; here one test client sends dozens of leads.
-    t = await createTestApp({ RATE_LIMIT_CAPTURE_PER_IP: '0', RATE_LIMIT_CAPTURE_PER_OWNER: '0' });
+    // Limits have their own spec (bursts: form-token); here one test client sends dozens of leads.
+    t = await createTestApp({
+      RATE_LIMIT_CAPTURE_PER_IP: '0',
+      RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+      FORM_BURST_PER_MINUTE: '0',
+    });
     prisma = t.app.get(PrismaService);
   });
 
@@ -31,7 +36,11 @@ describe('POST /api/capture-lead', () => {
   });
 
   const capture = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/capture-lead', payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/capture-lead',
+      payload: withFormToken(t.app, payload) as object,
+    });
 
   const owner = (options?: OwnerOptions) => createOwner(prisma, options);
 
@@ -250,13 +259,22 @@ describe('POST /api/capture-lead', () => {
   });
 
   describe('bots', () => {
-    it.each<[string, () => Record<string, unknown>]>([
+    it.each<[string, (ownerId: string) => Record<string, unknown>]>([
       ['the honeypot is filled', () => ({ website: 'https://cheap-pills.example' })],
-      ['the form was filled too fast', () => ({ startedAt: Date.now() - MIN_FILL_TIME_MS + 1500 })],
+      [
+        'the form was filled too fast',
+        (ownerId) => ({ formToken: formToken(t.app, ownerId, MIN_FILL_TIME_MS - 1500) }),
+      ],
+      ['no form token came', () => ({ formToken: undefined })],
+      [
+        "the form token is another calculator's",
+        () => ({ formToken: formToken(t.app, UNKNOWN_ID) }),
+      ],
+      ["the form token is the main site's", () => ({ formToken: formToken(t.app, null) })],
     ])('answers 201 with a fresh id and stores nothing when %s', async (_case, trap) => {
       const { id: ownerId } = await owner();
       const outboxBefore = await prisma.outboxEvent.count();
-      const response = await capture({ ownerId, lead: leadInput(), ...trap() });
+      const response = await capture({ ownerId, lead: leadInput(), ...trap(ownerId) });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
         id: expect.stringMatching(UUID),
@@ -274,10 +292,16 @@ describe('POST /api/capture-lead', () => {
       expect(response.statusCode).toBe(201);
     });
 
-    it('keeps a person who took their time, or whose clock runs ahead', async () => {
+    it('keeps a person who took their time, whatever start time their browser sends', async () => {
       const { id: ownerId } = await owner();
-      await capture({ ownerId, lead: leadInput(), website: '', startedAt: Date.now() - 60_000 });
-      await capture({ ownerId, lead: leadInput(), startedAt: Date.now() + 60_000 });
+      const tookTheirTime = (startedMsAgo: number) => formToken(t.app, ownerId, startedMsAgo);
+      await capture({ ownerId, lead: leadInput(), website: '', formToken: tookTheirTime(60_000) });
+      await capture({
+        ownerId,
+        lead: leadInput(),
+        formToken: tookTheirTime(MIN_FILL_TIME_MS),
+        startedAt: Date.now(),
+      });
       expect(await storedLeads(ownerId)).toHaveLength(2);
     });
   });

@@ -3,6 +3,7 @@ import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { leadInput } from './factories/lead-payload.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { formToken, withFormToken } from './utils/form-token';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -20,7 +21,11 @@ describe('POST /api/main-site-leads', () => {
   });
 
   const submit = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/main-site-leads', payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/main-site-leads',
+      payload: withFormToken(t.app, payload) as object,
+    });
 
   it.each<[string, unknown, string, string]>([
     ['no lead', {}, 'lead', 'Lead details are required'],
@@ -122,8 +127,15 @@ describe('POST /api/main-site-leads', () => {
     const response = await submit({ lead: leadInput(), website: 'spam' });
     expect(response.statusCode).toBe(201);
     expect(response.json().id).toMatch(UUID);
-    const tooFast = await submit({ lead: leadInput(), startedAt: Date.now() - 500 });
+    const tooFast = await submit({ lead: leadInput(), formToken: formToken(t.app, null, 500) });
     expect(tooFast.statusCode).toBe(201);
+    const noToken = await submit({ lead: leadInput(), formToken: undefined });
+    expect(noToken.statusCode).toBe(201);
+    const contractorsToken = await submit({
+      lead: leadInput(),
+      formToken: formToken(t.app, '7d3f6a52-41c8-4c8e-9a57-0f6f2f6c1b11'),
+    });
+    expect(contractorsToken.statusCode).toBe(201);
     expect(await prisma.mainSiteLead.count()).toBe(before);
   });
 });

@@ -5,6 +5,7 @@ import { RateLimitService } from '../src/core/rate-limit/rate-limit.service';
 import { leadInput } from './factories/lead-payload.factory';
 import { createOwner } from './factories/owner.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { formToken, withFormToken } from './utils/form-token';
 
 const TOO_MANY = {
   error: 'Too many requests. Please try again in a few minutes.',
@@ -32,7 +33,7 @@ describe('estimator rate limits', () => {
     t.app.inject({
       method: 'POST',
       url,
-      payload: payload as object,
+      payload: withFormToken(t.app, payload) as object,
       remoteAddress: ip,
       headers: { origin: 'https://roofer.example' },
     });
@@ -197,7 +198,7 @@ describe('estimator rate limits behind the load balancer (TRUST_PROXY=true)', ()
     t.app.inject({
       method: 'POST',
       url: '/api/main-site-leads',
-      payload: payload as object,
+      payload: withFormToken(t.app, payload) as object,
       remoteAddress: PROXY,
       headers: { 'x-forwarded-for': claimed ? `${claimed}, ${client}` : client },
     });
@@ -250,7 +251,7 @@ describe('estimator with Redis down', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/capture-lead',
-        payload: { ownerId, lead: leadInput() },
+        payload: { ownerId, lead: leadInput(), formToken: formToken(t.app, ownerId) },
       });
       expect(response.statusCode).toBe(201);
     }
@@ -273,7 +274,7 @@ describe('estimator with Redis down', () => {
       const submitted = await t.app.inject({
         method: 'POST',
         url: '/api/main-site-leads',
-        payload: { lead: leadInput() },
+        payload: { lead: leadInput(), formToken: formToken(t.app, null) },
       });
       expect(submitted.statusCode).toBe(201);
     }

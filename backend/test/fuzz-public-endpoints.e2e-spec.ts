@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { spamVerdict } from '@rafter/domain/lead';
 import { PrismaService } from '../src/core/database/prisma.service';
+import { FormTokenService } from '../src/modules/leads/form-token.service';
 import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { formToken } from './utils/form-token';
 
 /**
  * Property-based input fuzzing of every public endpoint: generated bodies (valid ones with one
@@ -33,13 +35,13 @@ const ENDPOINTS: Endpoint[] = [
     name: 'capture-lead',
     method: 'POST',
     url: '/api/capture-lead',
-    valid: () => ({ ownerId, lead: lead(), website: '', startedAt: Date.now() - 60_000 }),
+    valid: () => ({ ownerId, lead: lead(), website: '', formToken: formToken(t.app, ownerId) }),
   },
   {
     name: 'main-site-leads',
     method: 'POST',
     url: '/api/main-site-leads',
-    valid: () => ({ lead: lead(), website: '', startedAt: Date.now() - 60_000 }),
+    valid: () => ({ lead: lead(), website: '', formToken: formToken(t.app, null) }),
   },
   {
     name: 'roof-measurement',
@@ -51,6 +53,12 @@ const ENDPOINTS: Endpoint[] = [
     name: 'material pricing',
     method: 'GET',
     url: '/api/get-material-pricing',
+    valid: () => ({ ownerId }),
+  },
+  {
+    name: 'form token',
+    method: 'GET',
+    url: '/api/form-token',
     valid: () => ({ ownerId }),
   },
   {
@@ -202,6 +210,7 @@ beforeAll(async () => {
   t = await createTestApp({
     RATE_LIMIT_CAPTURE_PER_IP: '0',
     RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+    FORM_BURST_PER_MINUTE: '0',
     RATE_LIMIT_MEASURE_PER_IP: '0',
     RATE_LIMIT_AUTH_PER_IP: '0',
     RATE_LIMIT_AUTH_PER_EMAIL: '0',
@@ -274,8 +283,11 @@ describe.each(ENDPOINTS)('$name ($method $url)', (endpoint) => {
           const asJson = endpoint.method === 'GET' || !!contentType?.startsWith('application/json');
           expectWellFormedRefusal(response, asJson ? path : null, where);
           if (stores && response.status >= 200 && response.status < 300) {
-            const fields = body as { website?: string; startedAt?: number };
-            if (spamVerdict(fields as never, new Date()) === null) expectedStored += 1;
+            const fields = body as { website?: string; formToken?: string; ownerId?: string };
+            const now = new Date();
+            const token = t.app.get(FormTokenService).check(fields.formToken, now);
+            const owner = endpoint.name === 'capture-lead' ? (fields.ownerId ?? null) : null;
+            if (spamVerdict(fields, token, owner, now) === null) expectedStored += 1;
           }
         },
       ),

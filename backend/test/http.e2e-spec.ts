@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { leadInput } from './factories/lead-payload.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { formToken } from './utils/form-token';
 
 function builtFrontend(): string {
   const dir = mkdtempSync(join(tmpdir(), 'rafter-dist-'));
@@ -246,7 +247,7 @@ function requestQuote(t: TestApp) {
       ownerId: '00000000-0000-4000-8000-000000000000',
       lead: leadInput(),
       website: '',
-      startedAt: Date.now() - 60_000,
+      formToken: formToken(t.app, '00000000-0000-4000-8000-000000000000'),
     },
   });
 }

@@ -4,6 +4,7 @@ import { leadInput } from './factories/lead-payload.factory';
 import { eventually } from './utils/async';
 import { captureStdout } from './utils/capture-logs';
 import { startTestStack, type TestStack } from './utils/stack';
+import { formToken } from './utils/form-token';
 
 /**
  * A lead's whole life with production logging on (api and worker, pino at debug): captured from
@@ -76,7 +77,7 @@ it('keep ids, paths and outcomes, and no personal data or secrets', async () => 
       ownerId: owner.id,
       lead: leadInput(HOMEOWNER),
       website: '',
-      startedAt: Date.now() - 60_000,
+      formToken: formToken(s.app, owner.id),
     },
   });
   expect(captured.statusCode).toBe(201);
@@ -84,7 +85,7 @@ it('keep ids, paths and outcomes, and no personal data or secrets', async () => 
   const mainSite = await s.app.inject({
     method: 'POST',
     url: '/api/main-site-leads',
-    payload: { lead: leadInput(MAIN_SITE), website: '', startedAt: Date.now() - 60_000 },
+    payload: { lead: leadInput(MAIN_SITE), website: '', formToken: formToken(s.app, null) },
   });
   expect(mainSite.statusCode).toBe(201);
 

@@ -16,6 +16,7 @@ import { eventually } from './utils/async';
 import { openDashboardSocket } from './utils/dashboard-socket';
 import { runScheduledJob, takeOverScheduler } from './utils/scheduled-jobs';
 import { startTestStack, type TestStack } from './utils/stack';
+import { formToken } from './utils/form-token';
 
 const DAY = 24 * 3600_000;
 
@@ -127,7 +128,7 @@ describe('unlocking leads when a new month begins', () => {
       const response = await stack.app.inject({
         method: 'POST',
         url: '/api/capture-lead',
-        payload: { ownerId, lead: leadInput() },
+        payload: { ownerId, lead: leadInput(), formToken: formToken(stack.app, ownerId) },
       });
       expect(response.statusCode).toBe(201);
       return stack.prisma.lead.findUniqueOrThrow({ where: { id: response.json().id } });

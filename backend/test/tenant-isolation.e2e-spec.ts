@@ -6,6 +6,7 @@ import { leadInput } from './factories/lead-payload.factory';
 import { reissueAccessToken } from './utils/access-tokens';
 import { eventually, sleep } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { formToken } from './utils/form-token';
 
 /**
  * Tenant isolation, generated from the route table: every operation the OpenAPI document marks
@@ -65,6 +66,7 @@ const CASES: Record<string, Case> = {
   'GET /api/leads/{id}': {},
   'PATCH /api/leads/{id}/status': { body: { status: 'lost' } },
   'POST /api/leads/{id}/notes': { body: { body: 'B was here' } },
+  'PATCH /api/leads/{id}/spam': { body: { spam: true } },
   'GET /api/material-pricing': { ownAccountOk: true },
   'PUT /api/material-pricing': {
     body: { prices: { asphalt: { min: 3, max: 4 } } },
@@ -280,6 +282,7 @@ it("keeps A's live events off B's socket", async () => {
       payload: {
         ownerId: A.id,
         lead: leadInput({ firstName: 'Zebulon', email: 'zebulon.private@example.com' }),
+        formToken: formToken(t.app, A.id),
       },
     });
     expect(captured.statusCode).toBe(201);

@@ -72,6 +72,8 @@ export const LEAD_EVENT_TYPES = [
   'note_added',
   'locked',
   'unlocked',
+  'marked_spam',
+  'marked_not_spam',
 ] as const;
 
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
@@ -92,6 +94,11 @@ export interface LeadScoreReasonView {
 }
 
 export interface LeadDetail extends LeadListItem {
+  /**
+   * Flagged as spam by the contractor: left out of lists, counts, metrics, export and the month's
+   * allowance until marked 'Not spam'.
+   */
+  spam: boolean;
   /** Null below Smart: the score shows, its reasons are the locked 'AI lead scoring' feature. */
   scoreReasons: LeadScoreReasonView[] | null;
   /** Oldest first. */
@@ -216,6 +223,8 @@ export interface RealtimeEvents {
   'lead:created': (payload: { lead: LeadListItem }) => void;
   'lead:updated': (payload: { lead: LeadListItem }) => void;
   'lead:deleted': (payload: { id: string }) => void;
+  /** The lead left the lists (flagged as spam); its detail still answers. */
+  'lead:hidden': (payload: { id: string }) => void;
 }
 
 export type RealtimeEventName = keyof RealtimeEvents;
@@ -237,3 +246,18 @@ export function percentChange(current: number, previous: number): number | null 
 export function exportFileName(format: LeadExportFormat, now: Date): string {
   return `rafter-leads-${now.toISOString().slice(0, 10)}.${format}`;
 }
+
+/** PATCH /api/leads/:id/spam: flag a lead as spam (true) or take the flag back (false). */
+export const markLeadSpamSchema = z.object(
+  {
+    spam: z.boolean({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'Spam is required'
+          : 'Spam must be true or false',
+    }),
+  },
+  { error: 'Request body must be a JSON object' },
+);
+
+export type MarkLeadSpam = z.infer<typeof markLeadSpamSchema>;

@@ -14,7 +14,7 @@ import {
   updateLeadStatusSchema,
   usPhoneDigits,
   zipCodeSchema,
-  type AntiSpam,
+  type FormTokenCheck,
   type LeadInput,
   type SpamVerdict,
 } from './lead';
@@ -76,8 +76,18 @@ describe('captureLeadPayloadSchema', () => {
   });
 
   it('accepts and keeps the anti-spam fields', () => {
-    const parsed = captureLeadPayloadSchema.parse({ ownerId, lead, website: '', startedAt: 1 });
-    expect(parsed).toMatchObject({ website: '', startedAt: 1 });
+    const parsed = captureLeadPayloadSchema.parse({
+      ownerId,
+      lead,
+      website: '',
+      formToken: 'v1.token',
+      challengeSolution: 'solved',
+    });
+    expect(parsed).toMatchObject({
+      website: '',
+      formToken: 'v1.token',
+      challengeSolution: 'solved',
+    });
   });
 
   it.each(['widget', 'embed', 'share_page'])('accepts and keeps the source %s', (source) => {
@@ -138,7 +148,8 @@ describe('captureLeadPayloadSchema', () => {
     [{ ownerId: 'not-an-id', lead }, ['Owner id must be a valid id']],
     [{ ownerId }, ['Lead details are required']],
     [{ ownerId, lead, website: 5 }, ['Website must be text']],
-    [{ ownerId, lead, startedAt: 'yesterday' }, ['Start time must be a number']],
+    [{ ownerId, lead, formToken: 42 }, ['Form token must be text']],
+    [{ ownerId, lead, challengeSolution: {} }, ['Challenge solution must be text']],
     [{ ownerId, lead, source: 'marketplace' }, ['Source must be widget, embed or share_page']],
     [null, ['Request body must be a JSON object']],
   ])('%j is refused with %j', (payload, expected) => {
@@ -252,19 +263,36 @@ describe('US phone numbers', () => {
 describe('spamVerdict', () => {
   const now = new Date('2025-03-15T12:00:00.000Z');
   const t = now.getTime();
+  const ownerId = '6f1c1c1e-3f57-4d55-9a4a-8d9a53c1f0a1';
+  const token = (startedAt: number, owner: string | null = ownerId): FormTokenCheck => ({
+    claims: { ownerId: owner, startedAt, issuedAt: startedAt, expiresAt: t + 3600_000, nonce: 'n' },
+  });
 
-  it.each<[string, AntiSpam, SpamVerdict]>([
-    ['no trap fields', {}, null],
-    ['empty honeypot, slow fill', { website: '', startedAt: t - 60_000 }, null],
-    ['whitespace honeypot', { website: '  ' }, null],
-    ['filled honeypot', { website: 'http://spam.example' }, 'honeypot'],
-    ['filled honeypot beats timing', { website: 'x', startedAt: t - 1 }, 'honeypot'],
-    ['sent instantly', { startedAt: t }, 'too_fast'],
-    ['just under the minimum', { startedAt: t - (MIN_FILL_TIME_MS - 1) }, 'too_fast'],
-    ['exactly the minimum', { startedAt: t - MIN_FILL_TIME_MS }, null],
-    ['start time in the future (clock skew)', { startedAt: t + 30_000 }, null],
-  ])('%s: %s', (_case, fields, verdict) => {
-    expect(spamVerdict(fields, now)).toBe(verdict);
+  it.each<[string, { website?: string }, FormTokenCheck, string | null, SpamVerdict]>([
+    ['a person with a token', {}, token(t - 60_000), ownerId, null],
+    ['empty honeypot', { website: '' }, token(t - 60_000), ownerId, null],
+    ['whitespace honeypot', { website: '  ' }, token(t - 60_000), ownerId, null],
+    ['filled honeypot', { website: 'http://spam.example' }, token(t - 60_000), ownerId, 'honeypot'],
+    [
+      'filled honeypot beats the token',
+      { website: 'x' },
+      { problem: 'missing' },
+      ownerId,
+      'honeypot',
+    ],
+    ['no token', {}, { problem: 'missing' }, ownerId, 'no_token'],
+    ['a forged token', {}, { problem: 'invalid' }, ownerId, 'invalid_token'],
+    ['an expired token', {}, { problem: 'expired' }, ownerId, 'expired_token'],
+    ["another contractor's token", {}, token(t - 60_000, 'other'), ownerId, 'wrong_owner'],
+    ['a main-site token for a contractor', {}, token(t - 60_000, null), ownerId, 'wrong_owner'],
+    ["a contractor's token on the main site", {}, token(t - 60_000), null, 'wrong_owner'],
+    ['a main-site token on the main site', {}, token(t - 60_000, null), null, null],
+    ['sent as the token was issued', {}, token(t), ownerId, 'too_fast'],
+    ['just under the minimum', {}, token(t - (MIN_FILL_TIME_MS - 1)), ownerId, 'too_fast'],
+    ['exactly the minimum', {}, token(t - MIN_FILL_TIME_MS), ownerId, null],
+    ['issued ahead of this clock (another instance)', {}, token(t + 30_000), ownerId, null],
+  ])('%s: %s', (_case, fields, check, owner, verdict) => {
+    expect(spamVerdict(fields, check, owner, now)).toBe(verdict);
   });
 });
 

@@ -140,12 +140,16 @@ export const antiSpamSchema = z.object({
    * bot filling it gets the silent answer, not a 400 that tells it what to change.
    */
   website: z.string({ error: 'Website must be text' }).optional(),
-  /** Epoch ms when the widget was first shown. */
-  startedAt: z
-    .number({ error: 'Start time must be a number' })
-    .int('Start time must be whole milliseconds')
-    .nonnegative('Start time must not be negative')
-    .optional(),
+  /**
+   * The signed form token GET /api/form-token gave the widget when it loaded; single use. Without
+   * a valid one the request is taken for a bot. No length limit, for the same reason as website.
+   */
+  formToken: z.string({ error: 'Form token must be text' }).optional(),
+  /**
+   * A solved proof-of-work challenge (what the widget's solver returns, base64 JSON), asked for
+   * while the contractor's calculator receives a burst of requests.
+   */
+  challengeSolution: z.string({ error: 'Challenge solution must be text' }).optional(),
 });
 
 export type AntiSpam = z.infer<typeof antiSpamSchema>;
@@ -181,28 +185,88 @@ export type MainSiteLeadPayload = z.infer<typeof mainSiteLeadPayloadSchema>;
 
 /**
  * Filling the widget takes at least the 5.5 s measuring sequence, so a quote sent sooner after
- * the widget appeared was not typed by a person. 3 s leaves room for a browser clock slightly
- * ahead of the server's.
+ * the widget's form token was issued was not typed by a person.
  */
 export const MIN_FILL_TIME_MS = 3000;
 
-export type SpamVerdict = 'honeypot' | 'too_fast' | null;
+/** What a form token vouches for, once its signature and expiry were checked on the server. */
+export interface FormTokenClaims {
+  /** The contractor whose calculator asked for it; null on the main site. */
+  ownerId: string | null;
+  /** Epoch ms when the widget first got a token (kept when a token is renewed). */
+  startedAt: number;
+  /** Epoch ms when this token was issued. */
+  issuedAt: number;
+  /** Epoch ms after which it is refused. */
+  expiresAt: number;
+  /** Random; a token is spent once its nonce was used. */
+  nonce: string;
+}
+
+/** A form token after the server read it: its claims, or why it cannot vouch for anything. */
+export type FormTokenCheck =
+  { claims: FormTokenClaims } | { problem: 'missing' | 'invalid' | 'expired' };
+
+export type SpamVerdict =
+  'honeypot' | 'no_token' | 'invalid_token' | 'expired_token' | 'wrong_owner' | 'too_fast' | null;
 
 /**
- * Why a submission looks automated, or null. A start time in the future is taken as clock skew,
- * not as a bot, so a person is never turned away for their computer's clock.
+ * Why a submission looks automated, or null: the honeypot was filled, the form token is missing,
+ * forged, expired or another calculator's (`ownerId` null is the main site), or the quote came
+ * sooner after the token's start than a person could fill the widget. Times are the server's own.
  */
-export function spamVerdict(fields: AntiSpam, now: Date): SpamVerdict {
-  if (fields.website !== undefined && fields.website.trim() !== '') {
-    return 'honeypot';
+export function spamVerdict(
+  fields: { website?: string },
+  token: FormTokenCheck,
+  ownerId: string | null,
+  now: Date,
+): SpamVerdict {
+  if (fields.website !== undefined && fields.website.trim() !== '') return 'honeypot';
+  if ('problem' in token) {
+    return token.problem === 'missing'
+      ? 'no_token'
+      : token.problem === 'expired'
+        ? 'expired_token'
+        : 'invalid_token';
   }
-  if (fields.startedAt !== undefined) {
-    const elapsed = now.getTime() - fields.startedAt;
-    if (elapsed >= 0 && elapsed < MIN_FILL_TIME_MS) {
-      return 'too_fast';
-    }
-  }
+  if (token.claims.ownerId !== ownerId) return 'wrong_owner';
+  const elapsed = now.getTime() - token.claims.startedAt;
+  // Negative only when api instances' clocks disagree: not the homeowner's doing.
+  if (elapsed >= 0 && elapsed < MIN_FILL_TIME_MS) return 'too_fast';
   return null;
+}
+
+/** GET /api/form-token: which calculator the token is for (none on the main site). */
+export const formTokenQuerySchema = z.object({
+  ownerId: z.guid({ error: 'Owner id must be a valid id' }).optional(),
+  /** The page's previous token, so a renewed one keeps the time the widget was first shown. */
+  previous: z
+    .string({ error: 'Previous token must be text' })
+    .max(1024, 'Previous token must be at most 1024 characters')
+    .optional(),
+});
+
+export type FormTokenQuery = z.infer<typeof formTokenQuerySchema>;
+
+/** A proof-of-work challenge (ALTCHA v2 format): find the counter whose derived key matches. */
+export interface ProofOfWorkChallenge {
+  parameters: Record<string, unknown>;
+  signature?: string;
+}
+
+/** The form token answer; `challenge` is set while the calculator is under a burst. */
+export interface FormTokenResponse {
+  token: string;
+  /** Seconds until the token expires, so the widget renews it without trusting its own clock. */
+  expiresIn: number;
+  /** Solve it and send the solution with the quote request; null when none is needed. */
+  challenge: ProofOfWorkChallenge | null;
+}
+
+/** The 428 answer of a quote request sent without a solved challenge during a burst. */
+export interface ChallengeRequired {
+  error: string;
+  challenge: ProofOfWorkChallenge;
 }
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;

@@ -13,6 +13,7 @@ import {
   lowestPlanWithFeature,
   planLevel,
   refundEligibility,
+  restoredLeadLocks,
   shouldLockNewLead,
   usagePercent,
   type Feature,
@@ -193,6 +194,20 @@ describe('lead allowance and locking', () => {
   ])('%j with %d leads already: the next is locked %s', (subscription, count, locked) => {
     expect(shouldLockNewLead(subscription, count, now)).toBe(locked);
   });
+
+  it.each<[string, number | null, number, number, boolean]>([
+    ['a month with room left', 10, 8, 9, false],
+    ['a month that reaches its allowance with it', 10, 9, 10, false],
+    ['a month whose allowance others already spent', 10, 10, 11, true],
+    ['a lead of an earlier month (this month unchanged)', 10, 10, 10, false],
+    ['an unlimited plan', null, 500, 501, false],
+    ['no active plan (nothing was given back)', 0, 3, 4, false],
+  ])(
+    'a lead taken back from spam in %s is locked again: %s',
+    (_case, allowance, before, after, locks) => {
+      expect(restoredLeadLocks(allowance, before, after)).toBe(locks);
+    },
+  );
 });
 
 describe('usage bar', () => {

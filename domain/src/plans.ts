@@ -187,6 +187,26 @@ export function leadAllowance(subscription: SubscriptionState, now: Date): numbe
   return PLANS[subscription.plan].monthlyLeadLimit;
 }
 
+/**
+ * Whether a lead taken back from spam ('Not spam') is locked again: when it counts toward this
+ * month (the month's visible leads grew by taking it back) and the month already had its plan's
+ * allowance without it. Flagging a lead gives its allowance back (and a locked lead may unlock
+ * into it); without this, flagging and taking back one lead after another would show more leads
+ * than the plan allows.
+ */
+export function restoredLeadLocks(
+  allowance: number | null,
+  visibleBefore: number,
+  visibleAfter: number,
+): boolean {
+  return (
+    allowance !== null &&
+    allowance > 0 &&
+    visibleAfter > visibleBefore &&
+    visibleBefore >= allowance
+  );
+}
+
 /** Whether a new lead arriving after `leadsThisPeriod` others is stored locked. */
 export function shouldLockNewLead(
   subscription: SubscriptionState,

@@ -171,6 +171,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_CAPTURE_PER_IP: 10,
       RATE_LIMIT_CAPTURE_PER_OWNER: 200,
       RATE_LIMIT_MEASURE_PER_IP: 30,
+      FORM_TOKEN_TTL_MINUTES: 120,
+      FORM_BURST_PER_MINUTE: 5,
+      FORM_CHALLENGE_MAX_NUMBER: 1000,
     });
     expect(config.GOOGLE_SOLAR_API_KEY).toBeUndefined();
     expect(config.GOOGLE_MAPS_BROWSER_KEY).toBeUndefined();
@@ -186,6 +189,9 @@ describe('loadConfig', () => {
       GEOCODER_URL: 'https://geo.example/',
       RATE_LIMIT_CAPTURE_PER_IP: '0',
       RATE_LIMIT_CAPTURE_PER_OWNER: '5000',
+      FORM_TOKEN_TTL_MINUTES: '30',
+      FORM_BURST_PER_MINUTE: '0',
+      FORM_CHALLENGE_MAX_NUMBER: '50000',
     });
     expect(config).toMatchObject({
       GOOGLE_SOLAR_API_KEY: 'solar-key',
@@ -195,6 +201,9 @@ describe('loadConfig', () => {
       GEOCODER_URL: 'https://geo.example',
       RATE_LIMIT_CAPTURE_PER_IP: 0,
       RATE_LIMIT_CAPTURE_PER_OWNER: 5000,
+      FORM_TOKEN_TTL_MINUTES: 30,
+      FORM_BURST_PER_MINUTE: 0,
+      FORM_CHALLENGE_MAX_NUMBER: 50000,
     });
   });
 

@@ -97,6 +97,26 @@ export const configSchema = z.object({
   DAILY_CAP_SOLAR_CALLS: rateLimit.default(5000),
   /** Days a stored Solar measurement is reused before the roof is measured again. */
   ROOF_MEASUREMENT_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Form tokens (GET /api/form-token): how long one lasts. The widget renews it before then, so
+   * this bounds how long a token fetched by a script stays usable.
+   */
+  FORM_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 60)
+    .default(120),
+  /**
+   * Quote requests for one calculator (or the main site) in a minute beyond which its widgets
+   * must solve a proof-of-work challenge for the next ten minutes; 0 turns that off.
+   */
+  FORM_BURST_PER_MINUTE: rateLimit.default(5),
+  /**
+   * Difficulty of that challenge: the solver tries up to this many PBKDF2 keys (half of it on
+   * average); see docs/security.md for the time it takes.
+   */
+  FORM_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Sign-up, sign-in, forgot-password and resend requests per IP per 15 minutes. */
   RATE_LIMIT_AUTH_PER_IP: rateLimit.default(30),
   /** Sign-up, forgot-password and resend requests per e-mail address per hour. */

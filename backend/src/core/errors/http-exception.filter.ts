@@ -18,6 +18,7 @@ export interface ErrorBody {
   code?: string;
   /** Each invalid field with its message, for validation errors. */
   fields?: Record<string, string>;
+  [detail: string]: unknown;
 }
 
 type FallbackHandler = (request: FastifyRequest, reply: FastifyReply) => boolean;
@@ -76,7 +77,10 @@ export function describeError(
     };
   }
   if (exception instanceof AppException) {
-    return { status: exception.status, body: { error: exception.message, code: exception.code } };
+    return {
+      status: exception.status,
+      body: { ...exception.details, error: exception.message, code: exception.code },
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

@@ -14,6 +14,7 @@ export const PUBLIC_WIDGET_ENDPOINTS = [
   '/api/capture-lead',
   '/api/roof-measurement',
   '/api/main-site-leads',
+  '/api/form-token',
 ] as const;
 
 export function isPublicWidgetEndpoint(url: string): boolean {

@@ -25,6 +25,10 @@ export class RealtimePublisher {
     this.emit(ownerId, 'lead:deleted', { id });
   }
 
+  leadHidden(ownerId: string, id: string): void {
+    this.emit(ownerId, 'lead:hidden', { id });
+  }
+
   private emit<E extends keyof RealtimeEvents>(
     ownerId: string,
     event: E,

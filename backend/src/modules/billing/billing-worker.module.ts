@@ -7,6 +7,10 @@ import { scheduleEvery } from '../../core/queue/schedule';
 import { WorkerRealtimeModule } from '../../core/realtime/worker-realtime.module';
 import { LeadsRepository } from '../leads/leads.repository';
 import { LeadsService } from '../leads/leads.service';
+import {
+  LEAD_SPAM_FLAGGED,
+  type LeadSpamFlaggedEvent,
+} from '../leads/events/lead-spam-flagged.event';
 import { BillingRepository } from './billing.repository';
 import {
   UNLOCK_INTERVAL_MS,
@@ -16,7 +20,10 @@ import {
 import { stripeClientProvider } from './stripe.provider';
 import { SubscriptionSyncService } from './subscription-sync.service';
 
-/** The worker's side of billing: the hourly unlock of leads a new month allows. */
+/**
+ * The worker's side of billing: the hourly unlock of leads a new month allows, and the unlock a
+ * lead flagged as spam makes room for.
+ */
 @Module({
   imports: [WorkerRealtimeModule],
   providers: [
@@ -34,11 +41,15 @@ export class BillingWorkerModule implements OnModuleInit, OnApplicationBootstrap
   constructor(
     private readonly handlers: JobHandlers,
     private readonly unlock: UnlockNewPeriodLeadsJob,
+    private readonly sync: SubscriptionSyncService,
     @InjectQueue(QUEUES.events) private readonly queue: Queue,
   ) {}
 
   onModuleInit(): void {
     this.handlers.register(UNLOCK_NEW_PERIOD_LEADS, () => this.unlock.run());
+    this.handlers.register<LeadSpamFlaggedEvent>(LEAD_SPAM_FLAGGED, ({ ownerId }) =>
+      this.sync.unlockAllowedLeads(ownerId),
+    );
   }
 
   /** The new-period unlock, hourly. */

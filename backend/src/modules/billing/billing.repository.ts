@@ -135,8 +135,9 @@ export class BillingRepository {
     });
   }
 
+  /** Leads received since `since`, those flagged as spam left out. */
   countLeadsSince(ownerId: string, since: Date): Promise<number> {
-    return this.prisma.lead.count({ where: { ownerId, createdAt: { gte: since } } });
+    return this.prisma.lead.count({ where: { ownerId, createdAt: { gte: since }, spamAt: null } });
   }
 
   async findTimezone(userId: string): Promise<string | null> {
@@ -161,10 +162,10 @@ export class BillingRepository {
     return counts.get(ownerId) ?? 0;
   }
 
-  /** Owners with locked leads whose subscription Stripe calls active. */
+  /** Owners with locked leads (not flagged as spam) whose subscription Stripe calls active. */
   async findOwnerIdsWithLockedLeads(): Promise<string[]> {
     const rows = await this.prisma.lead.findMany({
-      where: { locked: true, owner: { subscription: { status: 'active' } } },
+      where: { locked: true, spamAt: null, owner: { subscription: { status: 'active' } } },
       distinct: ['ownerId'],
       select: { ownerId: true },
     });
@@ -173,11 +174,11 @@ export class BillingRepository {
 
   /**
    * Unlocks the owner's oldest locked leads, at most `limit` (all when null), each with an
-   * 'unlocked' timeline event; returns their ids.
+   * 'unlocked' timeline event; returns their ids. Leads flagged as spam stay locked.
    */
   async unlockOldest(tx: Transaction, ownerId: string, limit: number | null): Promise<string[]> {
     const leads = await tx.lead.findMany({
-      where: { ownerId, locked: true },
+      where: { ownerId, locked: true, spamAt: null },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { id: true },
       ...(limit === null ? {} : { take: limit }),

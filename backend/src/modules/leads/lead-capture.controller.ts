@@ -1,26 +1,60 @@
-import { Body, Controller, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpStatus, Ip, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
+  ApiResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { CaptureLeadDto, CapturedLeadDto, MainSiteLeadDto } from './lead-capture.dto';
+import { type FormTokenResponse } from '@rafter/domain/lead';
+import {
+  CaptureLeadDto,
+  CapturedLeadDto,
+  ChallengeRequiredDto,
+  FormTokenDto,
+  FormTokenQueryDto,
+  MainSiteLeadDto,
+} from './lead-capture.dto';
 import { LeadCaptureService } from './lead-capture.service';
+import { FormTokenService } from './form-token.service';
+
+const CHALLENGE_REQUIRED = {
+  status: HttpStatus.PRECONDITION_REQUIRED,
+  type: ChallengeRequiredDto,
+  description:
+    'The calculator is under a burst of requests: solve the challenge and send the same request again with challengeSolution',
+};
 
 /** Quote requests from the public estimator; no sign-in. */
 @ApiTags('leads')
 @Controller()
 export class LeadCaptureController {
-  constructor(private readonly leads: LeadCaptureService) {}
+  constructor(
+    private readonly leads: LeadCaptureService,
+    private readonly formTokens: FormTokenService,
+  ) {}
+
+  @Get('form-token')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary:
+      "A single-use form token for one quote request from a contractor's calculator (ownerId) or the main site (no ownerId)",
+  })
+  @ApiOkResponse({ type: FormTokenDto })
+  @ApiBadRequestResponse({ description: 'A query parameter is invalid; the message names it' })
+  formToken(@Query() query: FormTokenQueryDto): Promise<FormTokenResponse> {
+    return this.formTokens.issue(query.ownerId ?? null, query.previous);
+  }
 
   @Post('capture-lead')
   @ApiOperation({ summary: "A homeowner's quote request for one contractor (owner flow)" })
   @ApiCreatedResponse({ type: CapturedLeadDto, description: "Stored, with the server's numbers" })
   @ApiBadRequestResponse({ description: 'A field is invalid; the message names it' })
   @ApiNotFoundResponse({ description: 'Contractor not found' })
+  @ApiResponse(CHALLENGE_REQUIRED)
   @ApiTooManyRequestsResponse({ description: 'Too many requests; see Retry-After' })
   captureLead(@Body() body: CaptureLeadDto, @Ip() ip: string): Promise<CapturedLeadDto> {
     return this.leads.captureOwnerLead(body, ip);
@@ -30,6 +64,7 @@ export class LeadCaptureController {
   @ApiOperation({ summary: "A homeowner's quote request from the main site (no contractor yet)" })
   @ApiCreatedResponse({ type: CapturedLeadDto, description: "Stored, with the server's numbers" })
   @ApiBadRequestResponse({ description: 'A field is invalid; the message names it' })
+  @ApiResponse(CHALLENGE_REQUIRED)
   @ApiTooManyRequestsResponse({ description: 'Too many requests; see Retry-After' })
   captureMainSiteLead(@Body() body: MainSiteLeadDto, @Ip() ip: string): Promise<CapturedLeadDto> {
     return this.leads.captureMainSiteLead(body, ip);

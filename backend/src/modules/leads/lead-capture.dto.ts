@@ -1,4 +1,8 @@
-import { captureLeadPayloadSchema, mainSiteLeadPayloadSchema } from '@rafter/domain/lead';
+import {
+  captureLeadPayloadSchema,
+  formTokenQuerySchema,
+  mainSiteLeadPayloadSchema,
+} from '@rafter/domain/lead';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
@@ -16,5 +20,32 @@ export class CapturedLeadDto extends createZodDto(
     estimate: z.object({ low: z.number().int(), mid: z.number().int(), high: z.number().int() }),
     /** 0-100. */
     score: z.number().int(),
+  }),
+) {}
+
+export class FormTokenQueryDto extends createZodDto(formTokenQuerySchema) {}
+
+/** An ALTCHA v2 challenge: PBKDF2 parameters, the key prefix to find, and its signature. */
+const challengeSchema = z.object({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+});
+
+export class FormTokenDto extends createZodDto(
+  z.object({
+    /** Send as formToken with the quote request; single use. */
+    token: z.string(),
+    /** Seconds until it expires. */
+    expiresIn: z.number().int(),
+    /** Solve it and send the solution as challengeSolution; null unless the calculator is busy. */
+    challenge: challengeSchema.nullable(),
+  }),
+) {}
+
+export class ChallengeRequiredDto extends createZodDto(
+  z.object({
+    error: z.string(),
+    code: z.literal('challenge_required'),
+    challenge: challengeSchema,
   }),
 ) {}

@@ -159,7 +159,8 @@ type QueryClient = Pick<Prisma.TransactionClient, '$queryRaw'>;
  * The leads that count toward the monthly limit of the month starting at `since`, per owner: those
  * received in it, and earlier ones unlocked in it (carried over from a month whose limit they
  * exceeded). Capture, distribution and billing's unlock all count this way, so a carried-over
- * lead takes the place of a new one rather than adding to the allowance. With `visibleOnly`,
+ * lead takes the place of a new one rather than adding to the allowance. Leads the contractor
+ * flagged as spam never count, so flagging gives their allowance back. With `visibleOnly`,
  * locked leads are left out.
  *
  * Two index range scans, (owner_id, created_at) on leads and (owner_id, created_at) on
@@ -176,12 +177,14 @@ export async function countLeadsCountedSince(
   const rows = await db.$queryRaw<{ owner_id: string; count: number }[]>`
     SELECT owner_id, count(*)::int AS count FROM (
       SELECT l.owner_id FROM leads l
-      WHERE l.owner_id = ANY(${ownerIds}::uuid[]) AND l.created_at >= ${since} ${visible}
+      WHERE l.owner_id = ANY(${ownerIds}::uuid[]) AND l.created_at >= ${since}
+        AND l.spam_at IS NULL ${visible}
       UNION ALL
       SELECT carried.owner_id FROM (
         SELECT DISTINCT l.owner_id, l.id FROM lead_events e JOIN leads l ON l.id = e.lead_id
         WHERE e.owner_id = ANY(${ownerIds}::uuid[]) AND e.type = 'unlocked'
-          AND e.created_at >= ${since} AND l.created_at < ${since} ${visible}
+          AND e.created_at >= ${since} AND l.created_at < ${since} AND l.spam_at IS NULL
+          ${visible}
       ) AS carried
     ) AS counted GROUP BY owner_id`;
   return new Map(rows.map((row) => [row.owner_id, row.count]));

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
 import {
+  type AntiSpam,
   type CaptureLeadPayload,
+  type FormTokenClaims,
   type LeadInput,
   type MainSiteLeadPayload,
   spamVerdict,
@@ -33,6 +35,7 @@ import {
 } from '../distribution/events/main-site-lead-captured.event';
 import { type LeadLockReason } from '../../generated/prisma/client';
 import { LEAD_CAPTURED } from './events/lead-captured.event';
+import { FormTokenService } from './form-token.service';
 import { LeadCaptureRepository, type NewOwnerLead } from './lead-capture.repository';
 import { LeadsException } from './leads.exception';
 import { LeadsService } from './leads.service';
@@ -110,6 +113,7 @@ export class LeadCaptureService {
     private readonly rateLimit: RateLimitService,
     private readonly outbox: OutboxService,
     private readonly crm: LeadsService,
+    private readonly formTokens: FormTokenService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -118,8 +122,8 @@ export class LeadCaptureService {
     clientIp: string,
     now = new Date(),
   ): Promise<CapturedLead> {
-    const verdict = spamVerdict(payload, now);
-    if (verdict) return this.dropSpam(verdict, 'owner', payload.lead);
+    const claims = this.screen(payload, payload.ownerId, now);
+    if ('verdict' in claims) return this.dropSpam(claims.verdict, 'owner', payload.lead);
     await this.limitVisitor(clientIp);
     await this.rateLimit.consume(
       {
@@ -129,6 +133,9 @@ export class LeadCaptureService {
       },
       payload.ownerId,
     );
+    if (!(await this.redeem(claims, payload, now))) {
+      return this.dropSpam('reused_token', 'owner', payload.lead);
+    }
 
     const { ownerId, lead } = payload;
     const owner = await this.repository.findOwner(
@@ -195,9 +202,12 @@ export class LeadCaptureService {
     clientIp: string,
     now = new Date(),
   ): Promise<CapturedLead> {
-    const verdict = spamVerdict(payload, now);
-    if (verdict) return this.dropSpam(verdict, 'main_site', payload.lead);
+    const claims = this.screen(payload, null, now);
+    if ('verdict' in claims) return this.dropSpam(claims.verdict, 'main_site', payload.lead);
     await this.limitVisitor(clientIp);
+    if (!(await this.redeem(claims, payload, now))) {
+      return this.dropSpam('reused_token', 'main_site', payload.lead);
+    }
 
     const { lead } = payload;
     const roofArea = await this.roofArea(lead, now);
@@ -216,6 +226,35 @@ export class LeadCaptureService {
     });
     this.logger.log({ mainSiteLeadId: id }, 'Main-site lead captured');
     return { id, roofArea, estimate, score };
+  }
+
+  /**
+   * The form token's claims when the request passes the bot traps (honeypot, a valid token of
+   * this calculator, filled no faster than a person could), else the verdict.
+   */
+  private screen(
+    fields: AntiSpam,
+    ownerId: string | null,
+    now: Date,
+  ): FormTokenClaims | { verdict: NonNullable<SpamVerdict> } {
+    const token = this.formTokens.check(fields.formToken, now);
+    const verdict = spamVerdict(fields, token, ownerId, now);
+    if (verdict) return { verdict };
+    return (token as { claims: FormTokenClaims }).claims;
+  }
+
+  /**
+   * Spends the token: false when it was spent before. Under a burst without a solved challenge,
+   * answers 428 with a challenge bound to this token, which stays unspent for the retry.
+   */
+  private async redeem(claims: FormTokenClaims, fields: AntiSpam, now: Date): Promise<boolean> {
+    const result = await this.formTokens.redeem(claims, fields.challengeSolution, now);
+    if (result === 'challenge') {
+      throw new LeadsException('challenge_required', {
+        challenge: await this.formTokens.challenge(claims),
+      });
+    }
+    return result === 'ok';
   }
 
   /** Leads from one visitor, both flows together. */
@@ -244,7 +283,7 @@ export class LeadCaptureService {
    * the simulation, with no database work), so it learns nothing; nothing is stored.
    */
   private dropSpam(
-    verdict: SpamVerdict,
+    verdict: NonNullable<SpamVerdict> | 'reused_token',
     flow: 'owner' | 'main_site',
     lead: LeadInput,
   ): CapturedLead {

@@ -42,9 +42,11 @@ import {
   LeadListQueryDto,
   LeadPageDto,
   LeadTimelineEntryDto,
+  MarkLeadSpamDto,
   UpdateLeadStatusDto,
 } from './leads.dto';
 import { LeadsService } from './leads.service';
+import { LeadSpamService } from './lead-spam.service';
 
 /** The signed-in contractor's own leads (the dashboard's CRM). */
 @ApiTags('leads')
@@ -53,7 +55,10 @@ import { LeadsService } from './leads.service';
 @UseGuards(AccessTokenGuard)
 @Controller('leads')
 export class LeadsController {
-  constructor(private readonly leads: LeadsService) {}
+  constructor(
+    private readonly leads: LeadsService,
+    private readonly spam: LeadSpamService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'One page of leads: search, status filter, sort, keyset cursor' })
@@ -116,6 +121,22 @@ export class LeadsController {
     @Body() body: UpdateLeadStatusDto,
   ): Promise<LeadListItem> {
     return this.leads.updateStatus(user.id, id, body.status);
+  }
+
+  @Patch(':id/spam')
+  @ApiOperation({
+    summary:
+      "Flags a lead as spam (spam: true) or takes the flag back (spam: false): a flagged lead leaves the lists, figures and export and gives back its place in the month's lead allowance",
+  })
+  @ApiOkResponse({ type: LeadDetailDto })
+  @ApiNotFoundResponse({ description: 'No such lead of yours' })
+  @ApiBadRequestResponse({ description: 'spam is missing or not true or false' })
+  markSpam(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body() body: MarkLeadSpamDto,
+  ): Promise<LeadDetail> {
+    return this.spam.mark(user.id, id, body.spam);
   }
 
   @Post(':id/notes')

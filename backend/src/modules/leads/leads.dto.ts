@@ -6,6 +6,7 @@ import {
   leadCountsQuerySchema,
   leadExportQuerySchema,
   leadListQuerySchema,
+  markLeadSpamSchema,
   type LeadCounts,
   type LeadDetail,
   type LeadListItem,
@@ -27,6 +28,8 @@ export class LeadExportQueryDto extends createZodDto(leadExportQuerySchema) {}
 export class UpdateLeadStatusDto extends createZodDto(updateLeadStatusSchema) {}
 
 export class AddLeadNoteDto extends createZodDto(addLeadNoteSchema) {}
+
+export class MarkLeadSpamDto extends createZodDto(markLeadSpamSchema) {}
 
 // Response shapes for the OpenAPI document, checked against the domain types they describe.
 
@@ -97,6 +100,7 @@ export class LeadTimelineEntryDto extends createZodDto(timelineEntrySchema) {}
 
 export class LeadDetailDto extends createZodDto(
   leadListItemSchema.extend({
+    spam: z.boolean().describe('Flagged as spam: left out of lists, figures and export'),
     scoreReasons: z
       .array(z.object({ reason: z.string(), points: z.number().int() }))
       .nullable()

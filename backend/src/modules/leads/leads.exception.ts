@@ -8,12 +8,16 @@ const ERRORS = {
     status: HttpStatus.BAD_REQUEST,
     message: 'Cursor is not valid: start again from the first page',
   },
+  challenge_required: {
+    status: HttpStatus.PRECONDITION_REQUIRED,
+    message: 'This calculator is busy: solve the challenge and send the request again',
+  },
 } as const;
 
 export type LeadsErrorCode = keyof typeof ERRORS;
 
 export class LeadsException extends AppException {
-  constructor(code: LeadsErrorCode) {
-    super(code, ERRORS[code].message, ERRORS[code].status);
+  constructor(code: LeadsErrorCode, details?: Readonly<Record<string, unknown>>) {
+    super(code, ERRORS[code].message, ERRORS[code].status, details);
   }
 }

@@ -7,8 +7,11 @@ import { CalculatorModule } from '../calculator/calculator.module';
 import { LeadCaptureController } from './lead-capture.controller';
 import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadCaptureService } from './lead-capture.service';
+import { FormTokenService } from './form-token.service';
 import { LeadsController } from './leads.controller';
 import { LeadsRepository } from './leads.repository';
+import { LeadSpamRepository } from './lead-spam.repository';
+import { LeadSpamService } from './lead-spam.service';
 import { LeadsService } from './leads.service';
 
 @Module({
@@ -17,9 +20,12 @@ import { LeadsService } from './leads.service';
   providers: [
     LeadCaptureService,
     LeadCaptureRepository,
+    FormTokenService,
     OutboxService,
     LeadsService,
     LeadsRepository,
+    LeadSpamRepository,
+    LeadSpamService,
   ],
   exports: [LeadsService],
 })

@@ -42,6 +42,7 @@ export interface LeadRow {
 
 export interface LeadDetailRow extends LeadRow {
   scoreReasons: Prisma.JsonValue;
+  spamAt: Date | null;
 }
 
 export interface TimelineRow {
@@ -150,7 +151,7 @@ export const LEAD_SEARCH_TEXT = Prisma.raw(
 );
 
 function filterSql(ownerId: string, filter: LeadFilter): Prisma.Sql {
-  const conditions = [Prisma.sql`owner_id = ${ownerId}::uuid`];
+  const conditions = [Prisma.sql`owner_id = ${ownerId}::uuid`, Prisma.sql`spam_at IS NULL`];
   if (filter.status) conditions.push(Prisma.sql`status = ${filter.status}::"LeadStatus"`);
   if (filter.q) {
     // A locked lead's name, e-mail and address are hidden from its contractor: never match them.
@@ -243,7 +244,7 @@ export class LeadsRepository {
   findDetail(ownerId: string, id: string): Promise<LeadDetailRow | null> {
     return this.prisma.lead.findFirst({
       where: { id, ownerId },
-      select: { ...LEAD_SELECT, scoreReasons: true },
+      select: { ...LEAD_SELECT, scoreReasons: true, spamAt: true },
     });
   }
 

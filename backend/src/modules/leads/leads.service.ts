@@ -112,6 +112,11 @@ export function decodeCursor(sort: LeadSort, cursor: string): LeadKeyset {
   return { key: k, id };
 }
 
+/** Whether `id` can be a lead's id at all; anything else is answered 404 without a query. */
+export function isLeadId(id: string): boolean {
+  return UUID.test(id);
+}
+
 function round(value: number | null): number {
   return value === null ? 0 : Math.round(value);
 }
@@ -231,6 +236,7 @@ export class LeadsService {
     const reasonsShown = planLevel(subscription, now) >= FEATURES.aiScoring.requiredLevel;
     return {
       ...toLeadListItem(lead),
+      spam: lead.spamAt !== null,
       scoreReasons: reasonsShown ? scoreReasons(lead.scoreReasons) : null,
       timeline: timeline.map(toTimelineEntry),
     };
@@ -251,6 +257,17 @@ export class LeadsService {
     if (!added) throw new LeadsException('lead_not_found');
     this.realtime.leadUpdated(ownerId, toLeadListItem(added.lead));
     return toTimelineEntry(added.entry);
+  }
+
+  /** Tells the owner's open dashboards that a lead left their lists (flagged as spam). */
+  publishHidden(ownerId: string, id: string): void {
+    this.realtime.leadHidden(ownerId, id);
+  }
+
+  /** Tells the owner's open dashboards that a lead changed, from its detail. */
+  publishDetail(ownerId: string, detail: LeadDetail): void {
+    const { spam: _spam, scoreReasons: _reasons, timeline: _timeline, ...item } = detail;
+    this.realtime.leadUpdated(ownerId, item);
   }
 
   /** Publishes a just-captured lead to the owner's open dashboards. */

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { simulateRoofArea } from '@rafter/domain/estimate';
@@ -24,6 +24,7 @@ interface SetupOptions {
 }
 
 function setup(options: SetupOptions = {}) {
+  let tokens = 0;
   return fakeApi({
     'GET /api/public-config': () => ({ body: TEST_PUBLIC_CONFIG }),
     'GET /api/get-material-pricing': () => ({ body: OWNER_PRICING }),
@@ -38,6 +39,17 @@ function setup(options: SetupOptions = {}) {
           imageryQuality: null,
           imageryDate: null,
           ...options.measurement,
+        },
+      };
+    },
+    'GET /api/form-token': (request) => {
+      tokens += 1;
+      return {
+        body: {
+          token: `token-${tokens}`,
+          expiresIn: 7200,
+          challenge: null,
+          previous: request.query.get('previous'),
         },
       };
     },
@@ -395,12 +407,10 @@ describe('quote request', () => {
     return dialog;
   }
 
-  it('sends the owner-flow lead with the estimate, start time and source, then closes after 3 s', async () => {
+  it('sends the owner-flow lead with the estimate, form token and source, then closes after 3 s', async () => {
     const api = setup();
     const user = userEvent.setup();
-    const openedAt = Date.now();
     renderWithProviders(<Estimator ownerId={OWNER_ID} source="embed" />);
-    const renderedAt = Date.now();
     await reachEstimate(user);
     await user.click(button('Get Exact Quote'));
     const dialog = await fillQuote(user);
@@ -420,7 +430,8 @@ describe('quote request', () => {
       ownerId: OWNER_ID,
       source: 'embed',
       website: '',
-      startedAt: expect.any(Number),
+      // Fetched as the widget appeared, for this contractor's calculator.
+      formToken: 'token-1',
       lead: {
         firstName: 'Dana',
         lastName: 'Reyes',
@@ -439,10 +450,11 @@ describe('quote request', () => {
         estimateHigh: Math.round(area * 6.25),
       },
     });
-    const { startedAt } = request?.body as { startedAt: number };
-    // When the widget opened, however long a busy machine took to render it.
-    expect(startedAt).toBeGreaterThanOrEqual(openedAt - 1000);
-    expect(startedAt).toBeLessThanOrEqual(renderedAt);
+    expect(api.calls('GET /api/form-token')[0]?.query.get('ownerId')).toBe(OWNER_ID);
+    // A token is single use: the next quote request from this page gets a new one, keeping the
+    // first one's start.
+    await waitFor(() => expect(api.calls('GET /api/form-token')).toHaveLength(2));
+    expect(api.calls('GET /api/form-token')[1]?.query.get('previous')).toBe('token-1');
 
     await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(screen.getByRole('dialog', { name: 'Get Your Exact Quote' })).toBeVisible();
@@ -490,6 +502,8 @@ describe('quote request', () => {
       lead: { firstName: 'Dana', material: 'asphalt', stories: 'two' },
     });
     expect(api.calls('POST /api/main-site-leads')[0]?.body).not.toHaveProperty('ownerId');
+    expect(api.calls('POST /api/main-site-leads')[0]?.body).toMatchObject({ formToken: 'token-1' });
+    expect(api.calls('GET /api/form-token')[0]?.query.has('ownerId')).toBe(false);
 
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(

@@ -8,6 +8,7 @@ import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 import { BrandThemeProvider } from '../brand-theme';
 import { INITIAL_ANSWERS, type EstimatorAnswers, type Step } from './estimator-state';
 import { EstimatorProgress } from './EstimatorProgress';
+import { useFormToken } from '../form-token/use-form-token';
 import { isCompleteZipCode, ZipCodeStep } from './steps/ZipCodeStep';
 
 // Steps 2 to 6 (dialogs, form validation, prices) are a separate chunk, fetched while the
@@ -44,8 +45,9 @@ export function Estimator({
   source = 'widget',
   pricing,
 }: EstimatorProps) {
-  // Sent with the lead: a quote filled in faster than a person could is dropped as spam.
-  const [startedAt] = useState(() => Date.now());
+  // Fetched as the widget appears: the server accepts a quote request only with it, and no
+  // sooner than a person could fill the form after it was issued.
+  const formToken = useFormToken(ownerId);
   const [step, setStep] = useState<Step>(1);
   // Focus follows the visitor from step to step, but is not taken when the page opens.
   const [navigated, setNavigated] = useState(false);
@@ -96,7 +98,7 @@ export function Estimator({
                 ownerId={ownerId}
                 source={source}
                 knownPricing={pricing}
-                startedAt={startedAt}
+                formToken={formToken}
                 focusTitle={navigated}
               />
             </Suspense>

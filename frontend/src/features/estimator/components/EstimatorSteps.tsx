@@ -9,6 +9,7 @@ import {
 } from '../api/get-material-pricing';
 import { useSubmitQuote, type LeadReceipt, type LeadSource } from '../api/submit-quote';
 import type { EstimatorAnswers, Step } from './estimator-state';
+import type { FormTokenKeeper } from '../form-token/form-token-keeper';
 import { EstimateReadyModal } from './quote/EstimateReadyModal';
 import { QuoteDialog } from './quote/QuoteDialog';
 import { AddressStep } from './steps/AddressStep';
@@ -31,7 +32,7 @@ export interface EstimatorStepsProps {
   ownerId: string | null;
   source: LeadSource;
   knownPricing: MaterialPricingResponse | undefined;
-  startedAt: number;
+  formToken: FormTokenKeeper;
   focusTitle: boolean;
 }
 
@@ -51,7 +52,7 @@ export default function EstimatorSteps({
   ownerId,
   source,
   knownPricing,
-  startedAt,
+  formToken,
   focusTitle,
 }: EstimatorStepsProps) {
   const [quoteOpen, setQuoteOpen] = useState(false);
@@ -75,7 +76,11 @@ export default function EstimatorSteps({
   const estimate =
     roofArea !== null && material && pricing ? computeEstimate(roofArea, pricing[material]) : null;
 
-  const submit = (contact: QuoteForm, website: string): Promise<LeadReceipt> => {
+  const submit = (
+    contact: QuoteForm,
+    website: string,
+    onChecking: () => void,
+  ): Promise<LeadReceipt> => {
     if (!measured || !ownership || !material || !stories || roofArea === null || !estimate) {
       return Promise.reject(new Error('The estimate is not complete'));
     }
@@ -93,10 +98,14 @@ export default function EstimatorSteps({
       estimateMid: estimate.mid,
       estimateHigh: estimate.high,
     };
-    return submitQuote.mutateAsync(
-      ownerId
-        ? { flow: 'owner', payload: { ownerId, lead, website, startedAt, source } }
-        : { flow: 'main-site', payload: { lead, website, startedAt } },
+    return formToken.send(
+      (proof) =>
+        submitQuote.mutateAsync(
+          ownerId
+            ? { flow: 'owner', payload: { ownerId, lead, website, source, ...proof } }
+            : { flow: 'main-site', payload: { lead, website, ...proof } },
+        ),
+      onChecking,
     );
   };
 
@@ -153,7 +162,11 @@ export default function EstimatorSteps({
           stories={stories}
           quoteSent={answers.quoteSent}
           onBack={back}
-          onGetQuote={() => setQuoteOpen(true)}
+          onGetQuote={() => {
+            // A challenge, when the calculator is busy, is solved while the homeowner types.
+            formToken.prepare();
+            setQuoteOpen(true);
+          }}
           focusTitle={focusTitle}
         />
       )}

@@ -13,6 +13,7 @@ import { formatUsPhone } from '@rafter/domain/lead';
 import { materialLabel } from '@rafter/domain/materials';
 import { OWNERSHIP_LABELS, storiesDisplay } from '@rafter/domain/property';
 import { useLead } from '../api/get-lead';
+import { useMarkLeadSpam } from '../api/mark-lead-spam';
 import { formatArea, formatCoordinates, formatDateTime, timelineText } from '../utils/format';
 import { AddNoteForm } from './AddNoteForm';
 import { LeadScoreChip } from './LeadBadges';
@@ -56,10 +57,12 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 interface LeadDetailsProps {
   leadId: string;
   upgradeTo: string;
+  /** After the lead was flagged as spam (it then leaves the list): offer to take it back. */
+  onMarkedSpam?: (lead: LeadDetail) => void;
 }
 
 /** A lead's expanded view: contact, property, estimates, score with reasons, timeline, notes. */
-export function LeadDetails({ leadId, upgradeTo }: LeadDetailsProps) {
+export function LeadDetails({ leadId, upgradeTo, onMarkedSpam }: LeadDetailsProps) {
   const lead = useLead(leadId);
 
   useEffect(() => {
@@ -89,10 +92,61 @@ export function LeadDetails({ leadId, upgradeTo }: LeadDetailsProps) {
       </Alert>
     );
   }
-  return <LeadDetailsView lead={lead.data} upgradeTo={upgradeTo} />;
+  return <LeadDetailsView lead={lead.data} upgradeTo={upgradeTo} onMarkedSpam={onMarkedSpam} />;
 }
 
-function LeadDetailsView({ lead, upgradeTo }: { lead: LeadDetail; upgradeTo: string }) {
+/**
+ * Flags the lead as spam, or takes the flag back: a flagged lead leaves the lists and figures
+ * and gives its place in this month's lead allowance back.
+ */
+function SpamAction({
+  lead,
+  onMarkedSpam,
+}: {
+  lead: LeadDetail;
+  onMarkedSpam?: (lead: LeadDetail) => void;
+}) {
+  const markSpam = useMarkLeadSpam();
+  // mutateAsync: the row (and this component) leaves the list before mutate's own callbacks run.
+  const mark = (spam: boolean) =>
+    markSpam.mutateAsync({ id: lead.id, spam }).then(
+      (changed) => (changed.spam ? onMarkedSpam?.(changed) : undefined),
+      (error: unknown) => console.error('Failed to mark the lead', error),
+    );
+  return (
+    <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
+      <Typography variant="body2" color="text.secondary">
+        {lead.spam
+          ? "Marked as spam: it is left out of your leads, figures and export, and doesn't count toward this month's leads."
+          : "Not a real homeowner? Mark it as spam: it leaves your leads and figures and doesn't count toward this month's leads."}
+      </Typography>
+      <Button
+        size="small"
+        variant="outlined"
+        color={lead.spam ? 'primary' : 'error'}
+        disabled={markSpam.isPending}
+        onClick={() => void mark(!lead.spam)}
+      >
+        {lead.spam ? 'Not spam' : 'Mark as spam'}
+      </Button>
+      {markSpam.isError && (
+        <Typography variant="body2" color="error" role="alert">
+          That did not save. Please try again.
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function LeadDetailsView({
+  lead,
+  upgradeTo,
+  onMarkedSpam,
+}: {
+  lead: LeadDetail;
+  upgradeTo: string;
+  onMarkedSpam?: (lead: LeadDetail) => void;
+}) {
   const coordinates = formatCoordinates(lead.latitude, lead.longitude);
 
   return (
@@ -197,6 +251,9 @@ function LeadDetailsView({ lead, upgradeTo }: { lead: LeadDetail; upgradeTo: str
       </Section>
       <Section title="Notes">
         <AddNoteForm leadId={lead.id} />
+      </Section>
+      <Section title="Spam">
+        <SpamAction lead={lead} onMarkedSpam={onMarkedSpam} />
       </Section>
     </Box>
   );

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import { Link } from 'react-router';
-import type { LeadListItem } from '@rafter/domain/crm';
+import type { LeadDetail, LeadListItem } from '@rafter/domain/crm';
 import type { LeadStatus } from '@rafter/domain/lead';
 import { LeadDetails } from './LeadDetails';
 import { LeadScoreChip } from './LeadBadges';
@@ -22,6 +22,7 @@ export interface LeadRowProps {
   savingStatus: boolean;
   onStatusChange: (status: LeadStatus) => void;
   upgradeTo: string;
+  onMarkedSpam: (lead: LeadDetail) => void;
 }
 
 const COLUMN_COUNT = 6;
@@ -53,7 +54,7 @@ function UpgradeButton({ upgradeTo }: { upgradeTo: string }) {
 
 /** One lead in the wide table, with its details in a row of their own below it. */
 export function LeadTableRow(props: LeadRowProps) {
-  const { lead, expanded, savingStatus, onStatusChange, upgradeTo } = props;
+  const { lead, expanded, savingStatus, onStatusChange, upgradeTo, onMarkedSpam } = props;
   return (
     <>
       <TableRow
@@ -94,7 +95,7 @@ export function LeadTableRow(props: LeadRowProps) {
             id={`lead-details-${lead.id}`}
             sx={{ bgcolor: 'grey.50' }}
           >
-            <LeadDetails leadId={lead.id} upgradeTo={upgradeTo} />
+            <LeadDetails leadId={lead.id} upgradeTo={upgradeTo} onMarkedSpam={onMarkedSpam} />
           </TableCell>
         </TableRow>
       )}
@@ -104,7 +105,7 @@ export function LeadTableRow(props: LeadRowProps) {
 
 /** One lead as a card, for phones. */
 export function LeadCard(props: LeadRowProps) {
-  const { lead, expanded, savingStatus, onStatusChange, upgradeTo } = props;
+  const { lead, expanded, savingStatus, onStatusChange, upgradeTo, onMarkedSpam } = props;
   return (
     <Card component="li" data-lead-id={lead.id} sx={{ listStyle: 'none' }}>
       <CardContent sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -130,7 +131,7 @@ export function LeadCard(props: LeadRowProps) {
         </Box>
         {expanded && (
           <Box id={`lead-details-${lead.id}`} sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
-            <LeadDetails leadId={lead.id} upgradeTo={upgradeTo} />
+            <LeadDetails leadId={lead.id} upgradeTo={upgradeTo} onMarkedSpam={onMarkedSpam} />
           </Box>
         )}
       </CardContent>

@@ -13,13 +13,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DEFAULT_LEAD_SORT, type LeadListItem, type LeadSort } from '@rafter/domain/crm';
+import {
+  DEFAULT_LEAD_SORT,
+  type LeadDetail,
+  type LeadListItem,
+  type LeadSort,
+} from '@rafter/domain/crm';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '@rafter/domain/lead';
 import { BOTTOM_BAR_HEIGHT_PX, PHONE_MEDIA, PHONE_QUERY } from '../../../theme/layout';
 import { useExportLeads } from '../api/export-leads';
 import { useLeadCounts } from '../api/get-lead-counts';
 import { useLeads } from '../api/get-leads';
 import type { LeadFilters } from '../api/lead-keys';
+import { useMarkLeadSpam } from '../api/mark-lead-spam';
 import { useUpdateLeadStatus } from '../api/update-lead-status';
 import { LeadCard, LeadTableRow, type LeadRowProps } from './LeadRow';
 import { LeadsToolbar } from './LeadsToolbar';
@@ -53,6 +59,9 @@ export function LeadsTab({ upgradeTo }: LeadsTabProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
+  // The lead last flagged as spam, for the 'Undo' that takes it back.
+  const [flagged, setFlagged] = useState<LeadDetail | null>(null);
+  const markSpam = useMarkLeadSpam();
   const phone = useMediaQuery(PHONE_QUERY);
 
   useEffect(() => {
@@ -112,7 +121,16 @@ export function LeadsTab({ upgradeTo }: LeadsTabProps) {
     savingStatus: saving.has(lead.id),
     onStatusChange: (status) => void changeStatus(lead, status),
     upgradeTo,
+    onMarkedSpam: setFlagged,
   });
+
+  const undoSpam = (lead: LeadDetail) => {
+    setFlagged(null);
+    markSpam.mutate(
+      { id: lead.id, spam: false },
+      { onError: () => setNotice(`${lead.name} is still marked as spam: that did not save.`) },
+    );
+  };
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -230,6 +248,21 @@ export function LeadsTab({ upgradeTo }: LeadsTabProps) {
           )}
         </Box>
       )}
+      <Snackbar
+        open={flagged !== null}
+        autoHideDuration={10_000}
+        onClose={() => setFlagged(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ [PHONE_MEDIA]: { bottom: BOTTOM_BAR_HEIGHT_PX + 16 } }}
+        message={flagged ? `${flagged.name} was marked as spam` : ''}
+        action={
+          flagged && (
+            <Button color="inherit" size="small" onClick={() => undoSpam(flagged)}>
+              Undo
+            </Button>
+          )
+        }
+      />
       <Snackbar
         open={notice !== null}
         autoHideDuration={8000}

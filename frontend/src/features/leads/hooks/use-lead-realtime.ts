@@ -56,6 +56,10 @@ export function useLeadRealtime(userId: string | null, accessToken: string | nul
       replaceLeadInLists(queryClient, lead);
       void reloadAll();
     });
+    socket.on('lead:hidden', ({ id }) => {
+      removeLeadFromLists(queryClient, id);
+      void reloadAll();
+    });
     socket.on('lead:deleted', ({ id }) => {
       removeLeadFromLists(queryClient, id);
       queryClient.removeQueries({ queryKey: leadKeys.detail(id) });

@@ -32,6 +32,7 @@ export function testLead(overrides: Partial<LeadListItem> = {}): LeadListItem {
 export function testLeadDetail(overrides: Partial<LeadDetail> = {}): LeadDetail {
   return {
     ...testLead(),
+    spam: false,
     scoreReasons: [
       { reason: 'Starting score', points: 50 },
       { reason: 'Owns the home', points: 30 },

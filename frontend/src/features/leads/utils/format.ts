@@ -47,5 +47,9 @@ export function timelineText(entry: LeadTimelineEntry): string {
       return 'Locked: contact details hidden';
     case 'unlocked':
       return 'Unlocked: contact details available';
+    case 'marked_spam':
+      return 'Marked as spam';
+    case 'marked_not_spam':
+      return 'Marked as not spam';
   }
 }

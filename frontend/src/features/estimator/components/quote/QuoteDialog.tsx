@@ -19,14 +19,17 @@ export const SUBMIT_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 const EMPTY_FORM: QuoteFormInput = { firstName: '', lastName: '', email: '', phone: '' };
 
-type SubmitStatus = 'idle' | 'submitting' | 'success' | 'error';
+type SubmitStatus = 'idle' | 'submitting' | 'checking' | 'success' | 'error';
 
 interface QuoteDialogProps {
   open: boolean;
   /** Cancel, Escape or the backdrop (not while sending). */
   onClose: () => void;
-  /** Sends the request; `website` is the honeypot's content. */
-  submit: (contact: QuoteForm, website: string) => Promise<LeadReceipt>;
+  /**
+   * Sends the request; `website` is the honeypot's content. `onChecking` says the request waits
+   * for the proof-of-work a busy calculator asks for.
+   */
+  submit: (contact: QuoteForm, website: string, onChecking: () => void) => Promise<LeadReceipt>;
   /** How long the success message shows before `onDone` (3 s owner flow, 2 s main site). */
   closeDelayMs: number;
   /** After the success message: the form has been reset. */
@@ -63,12 +66,14 @@ export function QuoteDialog({ open, onClose, submit, closeDelayMs, onDone }: Quo
 
   useEffect(() => () => clearTimeout(doneTimer.current), []);
 
-  const busy = status === 'submitting' || status === 'success';
+  const busy = status === 'submitting' || status === 'checking' || status === 'success';
 
   const send = async (contact: QuoteForm) => {
     setStatus('submitting');
     try {
-      const receipt = await submit(contact, honeypot.current?.value ?? '');
+      const receipt = await submit(contact, honeypot.current?.value ?? '', () =>
+        setStatus('checking'),
+      );
       setStatus('success');
       doneTimer.current = setTimeout(() => {
         reset(EMPTY_FORM);
@@ -175,10 +180,16 @@ export function QuoteDialog({ open, onClose, submit, closeDelayMs, onDone }: Quo
               size="large"
               disabled={busy}
               startIcon={
-                status === 'submitting' ? <CircularProgress size={18} color="inherit" /> : undefined
+                status === 'submitting' || status === 'checking' ? (
+                  <CircularProgress size={18} color="inherit" />
+                ) : undefined
               }
             >
-              {status === 'submitting' ? 'Submitting...' : 'Submit'}
+              {status === 'checking'
+                ? 'Checking your request…'
+                : status === 'submitting'
+                  ? 'Submitting...'
+                  : 'Submit'}
             </Button>
           </DialogActions>
         </Box>

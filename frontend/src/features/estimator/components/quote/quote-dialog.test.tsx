@@ -68,6 +68,7 @@ describe('quote dialog', () => {
     expect(submit).toHaveBeenCalledWith(
       { firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', phone: '5125550100' },
       '',
+      expect.any(Function),
     );
   });
 

@@ -1,0 +1,18 @@
+import { useEffect, useMemo } from 'react';
+import type { ProofOfWorkChallenge } from '@rafter/domain/lead';
+import { getFormToken } from '../api/get-form-token';
+import { FormTokenKeeper } from './form-token-keeper';
+
+// The solver and its Web Worker load only when a challenge has to be solved.
+const solveLazily = (challenge: ProofOfWorkChallenge) =>
+  import('./solve-challenge').then(({ solveChallenge }) => solveChallenge(challenge));
+
+/** The widget's form token for `ownerId`'s calculator (the main site's without one). */
+export function useFormToken(ownerId: string | null): FormTokenKeeper {
+  const keeper = useMemo(() => new FormTokenKeeper(ownerId, getFormToken, solveLazily), [ownerId]);
+  useEffect(() => {
+    keeper.start();
+    return () => keeper.stop();
+  }, [keeper]);
+  return keeper;
+}
