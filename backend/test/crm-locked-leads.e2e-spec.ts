@@ -12,6 +12,7 @@ import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
 import { eventually } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { withFormToken } from './utils/form-token';
 
 // A contractor without a plan sees a lead captured for them as 'Locked lead': estimate, area and
 // zip code, never who or where. These tests play the contractor trying to get the hidden details
@@ -243,10 +244,10 @@ describe('a lead captured locked', () => {
       const captured = await t.app.inject({
         method: 'POST',
         url: '/api/capture-lead',
-        payload: {
+        payload: withFormToken(t.app, {
           ownerId: owner.id,
           lead: leadInput({ email: 'second.victim@example.com', latitude: 30.2499 }),
-        },
+        }),
       });
       expect(captured.statusCode).toBe(201);
       const lead = await eventually(() => created[0], 5000);

@@ -11,6 +11,7 @@ import {
   type SolarFixtureServer,
 } from './fixtures/solar/solar-fixture-server';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { withFormToken } from './utils/form-token';
 
 const ZIP = '78704';
 
@@ -227,7 +228,8 @@ describe('roof areas a stranger tries to set for everyone', () => {
     solar.requests.length = 0;
   });
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload: withFormToken(t.app, payload) });
   /** A homeowner two streets away from the attacker's building. */
   const VICTIM_ADDRESS = '1201 Barton Springs Rd, Austin, TX 78704, USA';
 
