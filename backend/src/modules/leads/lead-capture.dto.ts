@@ -1,4 +1,8 @@
-import { captureLeadPayloadSchema, mainSiteLeadPayloadSchema } from '@rafter/domain/lead';
+import {
+  captureLeadPayloadSchema,
+  demoRequestPayloadSchema,
+  mainSiteLeadPayloadSchema,
+} from '@rafter/domain/lead';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
@@ -15,6 +19,18 @@ export class CapturedLeadDto extends createZodDto(
     /** Whole dollars. */
     estimate: z.object({ low: z.number().int(), mid: z.number().int(), high: z.number().int() }),
     /** 0-100. */
+    score: z.number().int(),
+  }),
+) {}
+
+export class DemoRequestDto extends createZodDto(demoRequestPayloadSchema) {}
+
+/** The numbers a demo request would have got; nothing was stored, so there is no id. */
+export class DemoRequestAnswerDto extends createZodDto(
+  z.object({
+    demo: z.literal(true),
+    roofArea: z.number().int(),
+    estimate: z.object({ low: z.number().int(), mid: z.number().int(), high: z.number().int() }),
     score: z.number().int(),
   }),
 ) {}

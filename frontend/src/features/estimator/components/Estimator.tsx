@@ -18,6 +18,11 @@ const EstimatorSteps = lazy(loadLaterSteps);
 export interface EstimatorProps {
   /** The contractor who gets the lead; without one this is the main-site flow. */
   ownerId?: string | null;
+  /**
+   * The live demo on Rafter's landing page: quote requests are answered but go to no one (not
+   * the main-site flow, which offers them to contractors), and the texts say so.
+   */
+  demo?: boolean;
   /** Brand colour as '#rrggbb'. */
   color?: string;
   /** Where an owner-flow lead came from. */
@@ -40,6 +45,7 @@ function StepLoading() {
  */
 export function Estimator({
   ownerId = null,
+  demo = false,
   color = DEFAULT_BRAND_COLOR,
   source = 'widget',
   pricing,
@@ -94,6 +100,7 @@ export function Estimator({
                 answers={answers}
                 onAnswersChange={setAnswers}
                 ownerId={ownerId}
+                demo={demo}
                 source={source}
                 knownPricing={pricing}
                 startedAt={startedAt}

@@ -7,7 +7,7 @@ import {
   useMaterialPricing,
   type MaterialPricingResponse,
 } from '../api/get-material-pricing';
-import { useSubmitQuote, type LeadReceipt, type LeadSource } from '../api/submit-quote';
+import { useSubmitQuote, type LeadSource, type QuoteReceipt } from '../api/submit-quote';
 import type { EstimatorAnswers, Step } from './estimator-state';
 import { EstimateReadyModal } from './quote/EstimateReadyModal';
 import { QuoteDialog } from './quote/QuoteDialog';
@@ -29,6 +29,8 @@ export interface EstimatorStepsProps {
   answers: EstimatorAnswers;
   onAnswersChange: (update: (answers: EstimatorAnswers) => EstimatorAnswers) => void;
   ownerId: string | null;
+  /** The landing page's demo: requests go to no one, and the texts say so. */
+  demo: boolean;
   source: LeadSource;
   knownPricing: MaterialPricingResponse | undefined;
   startedAt: number;
@@ -49,6 +51,7 @@ export default function EstimatorSteps({
   answers,
   onAnswersChange,
   ownerId,
+  demo,
   source,
   knownPricing,
   startedAt,
@@ -80,7 +83,7 @@ export default function EstimatorSteps({
   const estimate =
     roofArea !== null && material && pricing ? computeEstimate(roofArea, pricing[material]) : null;
 
-  const submit = (contact: QuoteForm, website: string): Promise<LeadReceipt> => {
+  const submit = (contact: QuoteForm, website: string): Promise<QuoteReceipt> => {
     if (!measured || !ownership || !material || !stories || roofArea === null || !estimate) {
       return Promise.reject(new Error('The estimate is not complete'));
     }
@@ -101,7 +104,7 @@ export default function EstimatorSteps({
     return submitQuote.mutateAsync(
       ownerId
         ? { flow: 'owner', payload: { ownerId, lead, website, startedAt, source } }
-        : { flow: 'main-site', payload: { lead, website, startedAt } },
+        : { flow: demo ? 'demo' : 'main-site', payload: { lead, website, startedAt } },
     );
   };
 
@@ -156,6 +159,7 @@ export default function EstimatorSteps({
           material={material}
           stories={stories}
           quoteSent={answers.quoteSent}
+          demo={demo}
           onBack={back}
           onGetQuote={() => setQuoteOpen(true)}
           focusTitle={focusTitle}
@@ -165,6 +169,7 @@ export default function EstimatorSteps({
         open={quoteOpen}
         onClose={() => setQuoteOpen(false)}
         submit={submit}
+        demo={demo}
         closeDelayMs={ownerId ? OWNER_FLOW_CLOSE_MS : MAIN_SITE_CLOSE_MS}
         onDone={(receipt) => {
           setQuoteOpen(false);
