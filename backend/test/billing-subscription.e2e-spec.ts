@@ -49,7 +49,7 @@ describe('billing: change, cancel, usage, refunds and plan gating', () => {
       newProductId: 'instant',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ canceledCount: 0 });
+    expect(response.json()).toEqual({ canceledCount: 0, scheduledFor: null });
 
     const after = await row(user.id);
     expect(after).toMatchObject({
@@ -80,7 +80,7 @@ describe('billing: change, cancel, usage, refunds and plan gating', () => {
   it('answers canceledCount 0 when there is no subscription to change', async () => {
     const user = await t.signUp();
     const response = await post('/api/change-subscription', user.token, { newProductId: 'smart' });
-    expect(response.json()).toEqual({ canceledCount: 0 });
+    expect(response.json()).toEqual({ canceledCount: 0, scheduledFor: null });
   });
 
   it('cancels at period end: isCanceling true and the period end returned', async () => {
