@@ -42,6 +42,12 @@ const ENDPOINTS: Endpoint[] = [
     valid: () => ({ lead: lead(), website: '', startedAt: Date.now() - 60_000 }),
   },
   {
+    name: 'demo-requests',
+    method: 'POST',
+    url: '/api/demo-requests',
+    valid: () => ({ lead: lead(), website: '', startedAt: Date.now() - 60_000 }),
+  },
+  {
     name: 'roof-measurement',
     method: 'POST',
     url: '/api/roof-measurement',

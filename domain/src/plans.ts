@@ -245,7 +245,8 @@ export function refundThresholds(): RefundThreshold[] {
     const borrowedFrom =
       plan.monthlyLeadLimit === null
         ? (PLAN_LIST.find(
-            (other) => other.monthlyLeadLimit !== null && REFUND_LEAD_THRESHOLDS[other.id] === leads,
+            (other) =>
+              other.monthlyLeadLimit !== null && REFUND_LEAD_THRESHOLDS[other.id] === leads,
           ) ?? null)
         : null;
     return { plan, leads, borrowedFrom };

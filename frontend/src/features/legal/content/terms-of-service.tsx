@@ -89,10 +89,10 @@ export const TERMS_OF_SERVICE: LegalDocumentContent = {
               You can change plans from your dashboard. Before anything changes we show what you
               will pay today and at your next renewal. An <strong>upgrade starts at once</strong>:
               you pay the new plan&apos;s price for the rest of the billing period, less the unused
-              part of your old plan. A <strong>move to a smaller plan starts at your next
-              renewal</strong>, so you keep what you paid for until then; if you choose to switch at
-              once instead, the unused part of your old plan is credited toward your next invoices,
-              not paid out.
+              part of your old plan. A{' '}
+              <strong>move to a smaller plan starts at your next renewal</strong>, so you keep what
+              you paid for until then; if you choose to switch at once instead, the unused part of
+              your old plan is credited toward your next invoices, not paid out.
             </li>
             <li>
               The promo code <strong>QUOTE20</strong> gives 20% off your first month. It applies to
@@ -131,8 +131,8 @@ export const TERMS_OF_SERVICE: LegalDocumentContent = {
             day you can use it; when you do not qualify, the same place says why.
           </p>
           <p>
-            The guarantee is for contractors who did not get value from the service, so it ends
-            once you have received this many leads since your current billing period began:
+            The guarantee is for contractors who did not get value from the service, so it ends once
+            you have received this many leads since your current billing period began:
           </p>
           <ul>
             {refundThresholds().map(({ plan, leads, borrowedFrom }) => (
