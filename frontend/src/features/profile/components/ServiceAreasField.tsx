@@ -88,15 +88,16 @@ export function ServiceAreasField({ value, onChange, disabled = false }: Service
       />
       {errors.length > 0 && (
         <Box
-          component="ul"
           id={errorsId}
           data-testid="service-area-errors"
           role="alert"
-          sx={{ m: 0, mt: 0.75, pl: 2, color: 'error.main', typography: 'caption' }}
+          sx={{ mt: 0.75, color: 'error.main', typography: 'caption' }}
         >
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </Box>
         </Box>
       )}
       <Box id={helpId} sx={{ mt: 0.5, mx: 1.75, color: 'text.secondary', typography: 'caption' }}>
