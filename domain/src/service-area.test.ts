@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeServiceArea,
   matchesServiceArea,
   parseServiceArea,
   readServiceAreas,
@@ -115,6 +116,19 @@ describe('matchesServiceArea', () => {
     expect(matchesServiceArea(migrated, googleAustin)).toBe(true);
     expect(matchesServiceArea(migrated, austinMinnesota)).toBe(true);
     expect(matchesServiceArea(migrated, dallas)).toBe(false);
+  });
+});
+
+describe('describeServiceArea', () => {
+  it.each([
+    ['78701', 'Zip code 78701'],
+    ['austin tx', 'austin, Texas'],
+    ['Travis County, TX', 'Travis County, Texas'],
+    ['Washington', 'All of Washington'],
+    ['Washington, DC', 'Washington, District of Columbia'],
+    ['new hampshire', 'All of New Hampshire'],
+  ])('%j covers %j', (entry, words) => {
+    expect(describeServiceArea(toServiceAreas([entry])[0]!)).toBe(words);
   });
 });
 

@@ -175,6 +175,29 @@ export function toServiceAreas(entries: readonly string[]): ServiceArea[] {
   });
 }
 
+const STATE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(US_STATES).map(([name, code]) => [
+    code.toUpperCase(),
+    name.replace(/\b\w/g, (letter) => letter.toUpperCase()).replace(' Of ', ' of '),
+  ]),
+);
+
+/** What an area covers, in words: 'All of Texas', 'Austin, Texas', 'Zip code 78701'. */
+export function describeServiceArea(area: ServiceArea): string {
+  switch (area.kind) {
+    case 'zip':
+      return `Zip code ${area.zip}`;
+    case 'city':
+      return `${area.city}, ${STATE_NAMES[area.state] ?? area.state}`;
+    case 'county':
+      return `${area.county}, ${STATE_NAMES[area.state] ?? area.state}`;
+    case 'state':
+      return `All of ${STATE_NAMES[area.state] ?? area.state}`;
+    case 'place':
+      return `${area.place}, in any state`;
+  }
+}
+
 /** The same area however it was typed: 'austin tx' and 'Austin, TX' are one. */
 export function serviceAreaKey(area: ServiceArea): string {
   switch (area.kind) {

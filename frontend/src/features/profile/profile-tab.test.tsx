@@ -114,6 +114,8 @@ describe('Business Profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     const chips = () => within(form()).getAllByTestId('service-area-chip');
     expect(chips().map((chip) => chip.textContent)).toEqual(['Austin, TX', 'Round Rock, TX']);
+    // Each chip says what it covers: the city, never the whole state.
+    expect(chips()[0]).toHaveAttribute('title', 'Austin, Texas');
 
     const areas = within(form()).getByRole('combobox', { name: 'Areas of Service' });
     await userEvent.type(areas, 'Georgetown{Enter}');

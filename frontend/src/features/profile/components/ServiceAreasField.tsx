@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { parseServiceArea } from '@rafter/domain/service-area';
+import { describeServiceArea, parseServiceArea } from '@rafter/domain/service-area';
 
 /** What is wrong with each entry, in order; empty when every entry is an area. */
 export function serviceAreaErrors(entries: readonly string[]): string[] {
@@ -55,12 +55,15 @@ export function ServiceAreasField({ value, onChange, disabled = false }: Service
         renderValue={(entries, getItemProps) =>
           entries.map((entry, index) => {
             const { key, ...itemProps } = getItemProps({ index });
-            const invalid = 'error' in parseServiceArea(entry);
+            const parsed = parseServiceArea(entry);
+            const invalid = 'error' in parsed;
             return (
               <Chip
                 key={key}
                 {...itemProps}
                 label={entry}
+                // What the entry covers ('All of Washington'), so a state is never taken by surprise.
+                title={'error' in parsed ? parsed.error : describeServiceArea(parsed.area)}
                 size="small"
                 color={invalid ? 'error' : 'default'}
                 variant={invalid ? 'outlined' : 'filled'}
