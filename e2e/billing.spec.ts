@@ -176,11 +176,14 @@ test('subscribe to Smart with QUOTE20, upgrade to Instant, cancel: gating follow
   await expect(page).toHaveURL(/\/dashboard\?tab=subscription$/);
   await expectAccessible(page, 'the Subscription tab on Smart');
 
-  // The upgrade switches the subscription in place, so checkout comes straight back.
+  // The upgrade is confirmed at its prorated price, then made in place (e2e/plan-change.spec.ts).
   await planCard(page, 'Instant Estimator')
     .getByRole('button', { name: 'Upgrade to Instant Estimator' })
     .click();
-  await expectActivated(page, 'Instant Estimator');
+  await dialog(page, 'Upgrade to Instant Estimator?')
+    .getByRole('button', { name: /^Confirm and Pay \$/ })
+    .click();
+  await expect(page.getByText('Your plan is now Instant Estimator.')).toBeVisible();
   view = await expectPlanLevel(contractor, 3);
   expect(view.plan).toBe('instant');
   const instant = page.getByRole('region', { name: 'Instant Estimator' });

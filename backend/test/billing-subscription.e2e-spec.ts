@@ -1,5 +1,5 @@
 import { type SubscriptionView } from '@rafter/domain/billing';
-import { type PlanId } from '@rafter/domain/plans';
+import { type PlanId, PLANS, REFUND_LEAD_THRESHOLDS } from '@rafter/domain/plans';
 import { AppException } from '../src/core/errors/app.exception';
 import { PlanAccessService } from '../src/modules/billing/plan-access.service';
 import { SessionsService } from '../src/modules/auth/sessions.service';
@@ -49,7 +49,7 @@ describe('billing: change, cancel, usage, refunds and plan gating', () => {
       newProductId: 'instant',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ canceledCount: 0 });
+    expect(response.json()).toEqual({ canceledCount: 0, scheduledFor: null });
 
     const after = await row(user.id);
     expect(after).toMatchObject({
@@ -80,7 +80,7 @@ describe('billing: change, cancel, usage, refunds and plan gating', () => {
   it('answers canceledCount 0 when there is no subscription to change', async () => {
     const user = await t.signUp();
     const response = await post('/api/change-subscription', user.token, { newProductId: 'smart' });
-    expect(response.json()).toEqual({ canceledCount: 0 });
+    expect(response.json()).toEqual({ canceledCount: 0, scheduledFor: null });
   });
 
   it('cancels at period end: isCanceling true and the period end returned', async () => {
@@ -166,6 +166,9 @@ describe('billing: change, cancel, usage, refunds and plan gating', () => {
       ['starter', 4, false],
       ['smart', 9, true],
       ['smart', 10, false],
+      // Instant is unlimited: the terms give it Smart's threshold.
+      ['instant', 9, true],
+      ['instant', 10, false],
     ])('%s with %d leads this period: refundable %s', async (plan, leads, refundable) => {
       const user = await subscribed(plan);
       await createLeads(t.prisma, user.id, leads);
@@ -179,8 +182,8 @@ describe('billing: change, cancel, usage, refunds and plan gating', () => {
           refundedAt: expect.any(Date),
         });
       } else {
-        const threshold = plan === 'starter' ? 4 : 10;
-        const name = plan === 'starter' ? 'Starter Estimator' : 'Smart Estimator';
+        const threshold = REFUND_LEAD_THRESHOLDS[plan];
+        const name = PLANS[plan].name;
         expect(response.statusCode).toBe(409);
         expect(response.json()).toEqual({
           error: `Refunds are not available after receiving ${threshold} or more leads on the ${name} plan.`,

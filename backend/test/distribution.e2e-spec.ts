@@ -1,3 +1,4 @@
+import { toServiceAreas } from '@rafter/domain/service-area';
 import { getQueueToken } from '@nestjs/bullmq';
 import { type LeadListItem } from '@rafter/domain/crm';
 import { computeEstimate } from '@rafter/domain/estimate';
@@ -42,7 +43,7 @@ async function contractor(options: ContractorOptions) {
       businessProfile: {
         create: {
           businessName: 'Roofs Inc',
-          areasOfService: options.areas,
+          areasOfService: toServiceAreas(options.areas),
           leadType: options.leadType ?? 'shared',
           leadsPerDay: options.leadsPerDay ?? 5,
           idealCustomerValue: options.idealCustomerValue,
@@ -109,8 +110,8 @@ describe('main-site lead distribution', () => {
     const byZip = await contractor({ areas: ['78701'], asphaltPrice: { min: 5, max: 7 } });
     const byCity = await contractor({ areas: ['Austin, TX'], idealCustomerValue: 1000 });
     const byState = await contractor({ areas: ['Texas'] });
-    const otherZip = await contractor({ areas: ['78702', 'Round Rock'] });
-    const otherCity = await contractor({ areas: ['Dallas', 'Houston'] });
+    const otherZip = await contractor({ areas: ['78702', 'Round Rock, TX'] });
+    const otherCity = await contractor({ areas: ['Dallas, TX', 'Houston, TX'] });
     const noPlan = await contractor({ areas: ['78701'], plan: null });
     const fullToday = await contractor({ areas: ['78701'], leadsPerDay: 0 });
     const fullMonth = await contractor({ areas: ['78701'], plan: 'starter' });
@@ -128,7 +129,7 @@ describe('main-site lead distribution', () => {
     const estimate = computeEstimate(mainSite.roofArea, { min: 5, max: 7 });
     const { score, reasons } = scoreOwnerLead(
       { ...mainSite, material: 'asphalt', estimateMid: estimate.mid },
-      { idealCustomerValue: null, areasOfService: ['78701'] },
+      { idealCustomerValue: null, areasOfService: toServiceAreas(['78701']) },
     );
     expect(created).toMatchObject({
       source: 'marketplace',

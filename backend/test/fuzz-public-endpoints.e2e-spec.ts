@@ -44,6 +44,12 @@ const ENDPOINTS: Endpoint[] = [
     valid: () => ({ lead: lead(), website: '', formToken: formToken(t.app, null) }),
   },
   {
+    name: 'demo-requests',
+    method: 'POST',
+    url: '/api/demo-requests',
+    valid: () => ({ lead: lead(), website: '', startedAt: Date.now() - 60_000 }),
+  },
+  {
     name: 'roof-measurement',
     method: 'POST',
     url: '/api/roof-measurement',

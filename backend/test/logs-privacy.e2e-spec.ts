@@ -1,3 +1,4 @@
+import { toServiceAreas } from '@rafter/domain/service-area';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
@@ -58,7 +59,11 @@ it('keep ids, paths and outcomes, and no personal data or secrets', async () => 
     data: { userId: owner.id, plan: 'instant', status: 'active', currentPeriodEnd: null },
   });
   await prisma.businessProfile.create({
-    data: { userId: owner.id, businessName: 'Hill Country Roofing', areasOfService: ['78701'] },
+    data: {
+      userId: owner.id,
+      businessName: 'Hill Country Roofing',
+      areasOfService: toServiceAreas(['78701']),
+    },
   });
   const signIn = await s.app.inject({
     method: 'POST',

@@ -18,13 +18,24 @@ afterAll(async () => {
 const profile = {
   businessName: 'Lone Star Roofing',
   address: '500 Congress Ave, Austin, TX',
-  areasOfService: ['78701', 'Austin', 'Round Rock'],
+  areasOfService: ['78701', 'Austin, TX', 'Round Rock TX'],
   idealCustomerProfile: 'Homeowners with roofs older than 15 years',
   idealCustomerValue: 12500.5,
   leadsPerDay: 8,
   leadType: 'exclusive',
   notifyNewLeads: false,
   timezone: 'America/Chicago',
+};
+
+/** The profile as the API answers it: each area entry read into its parts, its text kept. */
+const view = {
+  ...profile,
+  areasOfService: [
+    { kind: 'zip', label: '78701', zip: '78701' },
+    { kind: 'city', label: 'Austin, TX', city: 'Austin', state: 'TX' },
+    { kind: 'city', label: 'Round Rock TX', city: 'Round Rock', state: 'TX' },
+  ],
+  logoUrl: null,
 };
 
 describe('business profile', () => {
@@ -39,21 +50,18 @@ describe('business profile', () => {
     const { token } = await t.contractor(null);
     const saved = await t.call('PUT', '/api/profile', token, profile);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ ...profile, logoUrl: null });
-    expect((await t.call('GET', '/api/profile', token)).json()).toEqual({
-      ...profile,
-      logoUrl: null,
-    });
+    expect(saved.json()).toEqual(view);
+    expect((await t.call('GET', '/api/profile', token)).json()).toEqual(view);
   });
 
-  it('trims and deduplicates areas, stores blanks and a missing deal value as null', async () => {
+  it('reads each area entry, keeps a repeated area once however spelled, stores blanks as null', async () => {
     const { token } = await t.contractor('starter');
     await t.call('PUT', '/api/profile', token, profile);
     const saved = await t.call('PUT', '/api/profile', token, {
       ...profile,
       businessName: '   ',
       idealCustomerProfile: '',
-      areasOfService: [' Austin ', 'austin', 'Dallas'],
+      areasOfService: [' Austin,  TX ', 'austin texas', 'Travis County, TX', 'TX', 'texas'],
       idealCustomerValue: null,
       timezone: null,
     });
@@ -62,7 +70,11 @@ describe('business profile', () => {
     expect(view).toMatchObject({
       businessName: null,
       idealCustomerProfile: null,
-      areasOfService: ['Austin', 'Dallas'],
+      areasOfService: [
+        { kind: 'city', label: 'Austin, TX', city: 'Austin', state: 'TX' },
+        { kind: 'county', label: 'Travis County, TX', county: 'Travis County', state: 'TX' },
+        { kind: 'state', label: 'TX', state: 'TX' },
+      ],
       idealCustomerValue: null,
       timezone: null,
     });
@@ -74,7 +86,13 @@ describe('business profile', () => {
     [{ idealCustomerValue: -5 }, 'Ideal customer value must not be negative'],
     [{ leadType: 'private' }, "Lead type must be 'shared' or 'exclusive'"],
     [{ timezone: 'Mars/Olympus' }, 'Time zone must be an IANA time zone like America/Denver'],
-    [{ areasOfService: ['ok', ''] }, 'Areas of service must not be empty'],
+    [
+      { areasOfService: ['78701', 'Round Rock'] },
+      'areasOfService.1: "Round Rock" needs a state, like "Round Rock, TX".',
+    ],
+    [{ areasOfService: ['Austin, Texass'] }, '"Texass" in "Austin, Texass" is not a US state.'],
+    [{ areasOfService: ['7870'] }, '"7870" is not a zip code: use 5 digits, like 78701.'],
+    [{ areasOfService: 'Austin, TX' }, 'Areas of service must be a list'],
     [{ businessName: 'x'.repeat(121) }, 'Business name must be at most 120 characters'],
   ])('refuses %j with 400 naming the field', async (change, message) => {
     const { token } = await t.contractor(null);
@@ -88,6 +106,7 @@ describe('business profile', () => {
     const b = await t.contractor(null);
     await t.call('PUT', '/api/profile', a.token, profile);
     expect((await t.call('GET', '/api/profile', b.token)).json()).toEqual(DEFAULT_BUSINESS_PROFILE);
+    expect((await t.call('GET', '/api/profile', a.token)).json()).toEqual(view);
   });
 });
 

@@ -1,3 +1,4 @@
+import { toServiceAreas } from '@rafter/domain/service-area';
 import { type RealtimeEvents } from '@rafter/domain/crm';
 import { io, type Socket } from 'socket.io-client';
 import { PrismaService } from '../src/core/database/prisma.service';
@@ -55,6 +56,12 @@ const CASES: Record<string, Case> = {
   'GET /api/billing/subscription': { ownAccountOk: true },
   'POST /api/checkout': { body: { productId: 'smart' } },
   'POST /api/change-subscription': { body: { newProductId: 'instant' } },
+  // Previews only the caller's own subscription; a change it shows is made by the route above.
+  'POST /api/billing/plan-change-preview': {
+    body: { newProductId: 'instant' },
+    ownAccountOk: true,
+  },
+  'DELETE /api/billing/pending-change': {},
   'POST /api/cancel-subscription': { body: {} },
   'POST /api/check-cancellation-status': { body: {}, ownAccountOk: true },
   'POST /api/get-monthly-lead-count': { body: {}, ownAccountOk: true },
@@ -152,7 +159,11 @@ beforeAll(async () => {
     });
   }
   await prisma.businessProfile.create({
-    data: { userId: A.id, businessName: 'Ab Roofing LLC', areasOfService: ['78701'] },
+    data: {
+      userId: A.id,
+      businessName: 'Ab Roofing LLC',
+      areasOfService: toServiceAreas(['78701']),
+    },
   });
   await prisma.materialPricing.create({
     data: { userId: A.id, material: 'metal', minPrice: 9.5, maxPrice: 14 },

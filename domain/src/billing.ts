@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, type PlanId, type PlanLevel, type RefundReason } from './plans';
+import { PLAN_IDS, PLANS, type PlanId, type PlanLevel, type RefundReason } from './plans';
 
 /** Stripe's subscription statuses, verbatim (the subscriptions table stores them as they come). */
 export const SUBSCRIPTION_STATUSES = [
@@ -30,8 +30,65 @@ export interface SubscriptionView {
   /** null is unlimited. */
   monthlyLeadLimit: number | null;
   refund: { eligible: boolean; reason: RefundReason; message: string; deadline: string | null };
+  /** A plan change waiting for the renewal (a downgrade), or null. */
+  pendingChange: PendingPlanChange | null;
   /** Payments run against Stripe's test mode or the local fake: the UI says so. */
   testMode: boolean;
+}
+
+export interface PendingPlanChange {
+  plan: PlanId;
+  /** ISO date-time: the end of the current period. */
+  effectiveAt: string;
+}
+
+/** When a plan change takes effect: at once (prorated) or at the renewal. */
+export const PLAN_CHANGE_TIMINGS = ['now', 'period_end'] as const;
+export type PlanChangeTiming = (typeof PLAN_CHANGE_TIMINGS)[number];
+
+export type PlanChangeDirection = 'upgrade' | 'downgrade';
+
+export function planChangeDirection(from: PlanId, to: PlanId): PlanChangeDirection {
+  return PLANS[to].level > PLANS[from].level ? 'upgrade' : 'downgrade';
+}
+
+/**
+ * The timings a contractor may choose, the default first. An upgrade starts at once (the
+ * contractor wants the bigger plan now and pays the prorated difference); a downgrade waits for
+ * the renewal, so nothing already paid for is lost, unless the contractor chooses now, when the
+ * unused time is credited toward the next invoices.
+ */
+export function planChangeTimings(from: PlanId, to: PlanId): readonly PlanChangeTiming[] {
+  return planChangeDirection(from, to) === 'upgrade' ? ['now'] : ['period_end', 'now'];
+}
+
+/** POST /api/billing/plan-change-preview: what a change would cost, before it is made. */
+export interface PlanChangePreview {
+  plan: PlanId;
+  currentPlan: PlanId;
+  direction: PlanChangeDirection;
+  timing: PlanChangeTiming;
+  /** What the contractor may choose; the first is the default. */
+  timings: readonly PlanChangeTiming[];
+  /**
+   * 'in_place': the subscription is changed and charged to the card on file. 'checkout': a
+   * subscription Stripe cannot change (none there yet, as for the seeded demo contractor) goes
+   * through a new checkout for the new plan.
+   */
+  via: 'in_place' | 'checkout';
+  /** Cents charged when the change is confirmed. */
+  amountDueToday: number;
+  /** Cents of unused time credited toward the next invoices (a downgrade made now). */
+  credit: number;
+  /**
+   * Stripe's proration time (Unix seconds) the amounts were computed for; sent back with the
+   * change so the charge equals this preview. Null when nothing is prorated.
+   */
+  prorationDate: number | null;
+  /** The first renewal after the change: ISO date-time and cents due then. */
+  nextRenewal: { date: string; amount: number };
+  /** The subscription was set to cancel: the change takes that back. */
+  withdrawsCancellation: boolean;
 }
 
 const PRODUCT_ID_ERROR = `Product id must be one of ${PLAN_IDS.join(', ')}`;
@@ -57,9 +114,35 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
+const timingSchema = z.enum(PLAN_CHANGE_TIMINGS, {
+  error: `Timing must be one of ${PLAN_CHANGE_TIMINGS.join(', ')}`,
+});
+
+export const planChangePreviewSchema = z.object({
+  newProductId: productIdSchema('New product id'),
+  timing: timingSchema.optional(),
+});
+export type PlanChangePreviewInput = z.infer<typeof planChangePreviewSchema>;
+
+/**
+ * The spec's payload plus what the confirmation showed: without a timing an upgrade starts now
+ * and a downgrade at the renewal; `prorationDate` and `expectedAmountDue` come from the preview,
+ * so the charge is the one the contractor saw (or the change is refused).
+ */
 export const changeSubscriptionSchema = z.object({
   userId: userIdField,
   newProductId: productIdSchema('New product id'),
+  timing: timingSchema.optional(),
+  prorationDate: z
+    .number({ error: 'Proration date must be a Unix time in seconds' })
+    .int('Proration date must be a Unix time in seconds')
+    .positive('Proration date must be a Unix time in seconds')
+    .optional(),
+  expectedAmountDue: z
+    .number({ error: 'Expected amount due must be a whole number of cents' })
+    .int('Expected amount due must be a whole number of cents')
+    .min(0, 'Expected amount due must not be negative')
+    .optional(),
 });
 export type ChangeSubscriptionInput = z.infer<typeof changeSubscriptionSchema>;
 
@@ -70,7 +153,10 @@ export interface CheckoutResponse {
   url: string;
 }
 export interface ChangeSubscriptionResponse {
+  /** 1 when the old subscription could not be changed and was cancelled: checkout follows. */
   canceledCount: number;
+  /** ISO date-time a scheduled change takes effect; null when it took effect now (or none). */
+  scheduledFor: string | null;
 }
 export interface CancelSubscriptionResponse {
   success: true;
@@ -91,6 +177,11 @@ export interface RefundResponse {
 /** Where Stripe Checkout returns to: the dashboard's subscription tab. */
 export const CHECKOUT_SUCCESS_PATH = '/dashboard?tab=subscription&checkout=success';
 export const CHECKOUT_CANCEL_PATH = '/dashboard?tab=subscription&checkout=canceled';
+
+/** Where a subscriber choosing another plan confirms the change (never a second checkout). */
+export function planChangePath(plan: PlanId): string {
+  return `/dashboard?tab=subscription&change=${plan}`;
+}
 
 /** The wall-clock time in `timeZone` at `instant`, as epoch ms read as if it were UTC. */
 export function wallClockUtc(instant: number, timeZone: string): number {

@@ -7,6 +7,7 @@ import {
   MAX_SHARED_ASSIGNEES,
   startOfDay,
 } from './distribution';
+import { toServiceAreas } from './service-area';
 
 const lead: DistributionLead = {
   id: '6f1c2b3a-0000-4000-8000-000000000001',
@@ -21,7 +22,7 @@ function candidate(
   return {
     userId,
     planActive: true,
-    areasOfService: ['78701'],
+    areasOfService: toServiceAreas(['78701']),
     leadType: 'shared',
     idealCustomerValue: null,
     estimateMid: 10_000,
@@ -40,18 +41,23 @@ describe('ineligibility', () => {
   it.each<[string, Partial<DistributionCandidate>, ReturnType<typeof ineligibility>]>([
     ['an eligible contractor', {}, null],
     ['no active plan', { planActive: false }, 'no_active_plan'],
-    ['another zip', { areasOfService: ['78702'] }, 'outside_service_area'],
+    ['another zip', { areasOfService: toServiceAreas(['78702']) }, 'outside_service_area'],
     ['no service areas', { areasOfService: [] }, 'outside_service_area'],
-    ['its city', { areasOfService: ['austin'] }, null],
-    ['its city and state', { areasOfService: ['Austin, TX'] }, null],
+    ['its city and state', { areasOfService: toServiceAreas(['Austin, TX']) }, null],
+    ['its city and state, lower case', { areasOfService: toServiceAreas(['austin tx']) }, null],
     [
       'a city of that name in another state',
-      { areasOfService: ['Austin, MN'] },
+      { areasOfService: toServiceAreas(['Austin, MN']) },
       'outside_service_area',
     ],
-    ['its state code', { areasOfService: ['TX'] }, null],
-    ['its state name', { areasOfService: ['Texas'] }, null],
-    ['another state', { areasOfService: ['Oklahoma'] }, 'outside_service_area'],
+    ['its state code', { areasOfService: toServiceAreas(['TX']) }, null],
+    ['its state name', { areasOfService: toServiceAreas(['Texas']) }, null],
+    ['another state', { areasOfService: toServiceAreas(['Oklahoma']) }, 'outside_service_area'],
+    [
+      'a migrated city without a state',
+      { areasOfService: [{ kind: 'place', label: 'Austin', place: 'Austin' }] },
+      null,
+    ],
     ['leads per day reached', { leadsPerDay: 2, assignedToday: 2 }, 'daily_limit'],
     ['leads per day zero', { leadsPerDay: 0 }, 'daily_limit'],
     ['one lead left today', { leadsPerDay: 2, assignedToday: 1 }, null],
@@ -76,7 +82,7 @@ describe('distributeLead', () => {
 
   it('never offers the lead to a contractor outside the area or over a cap', () => {
     const result = distributeLead(lead, [
-      candidate('far', { areasOfService: ['10001', 'New York'] }),
+      candidate('far', { areasOfService: toServiceAreas(['10001', 'New York']) }),
       candidate('full-today', { leadsPerDay: 1, assignedToday: 1 }),
       candidate('full-month', { monthlyLimit: 10, leadsThisMonth: 10 }),
       candidate('inactive', { planActive: false }),
@@ -92,7 +98,9 @@ describe('distributeLead', () => {
   });
 
   it('gives nothing when nobody is eligible', () => {
-    expect(distributeLead(lead, [candidate('far', { areasOfService: ['90210'] })])).toEqual({
+    expect(
+      distributeLead(lead, [candidate('far', { areasOfService: toServiceAreas(['90210']) })]),
+    ).toEqual({
       assignees: [],
       mode: 'none',
       skipped: { far: 'outside_service_area' },

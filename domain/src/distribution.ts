@@ -1,5 +1,5 @@
 import { wallClockUtc } from './billing';
-import { matchesServiceArea } from './service-area';
+import { matchesServiceArea, type ServiceArea } from './service-area';
 
 /** A shared main-site lead goes to at most this many contractors. */
 export const MAX_SHARED_ASSIGNEES = 3;
@@ -18,7 +18,7 @@ export interface DistributionCandidate {
   userId: string;
   /** The plan is active (status active, period not over); inactive ones never receive leads. */
   planActive: boolean;
-  areasOfService: readonly string[];
+  areasOfService: readonly ServiceArea[];
   leadType: LeadType;
   /** Preferred minimum deal value in dollars; null when not set (every estimate meets it). */
   idealCustomerValue: number | null;
@@ -53,9 +53,7 @@ export function ineligibility(
   candidate: DistributionCandidate,
 ): Exclude<SkipReason, 'not_chosen'> | null {
   if (!candidate.planActive) return 'no_active_plan';
-  // An area stored as 'Austin, TX' means the city in that state, as 'Austin TX' does.
-  const areas = candidate.areasOfService.map((area) => area.replace(/,/g, ' '));
-  if (!matchesServiceArea(areas, lead)) return 'outside_service_area';
+  if (!matchesServiceArea(candidate.areasOfService, lead)) return 'outside_service_area';
   if (candidate.assignedToday >= candidate.leadsPerDay) return 'daily_limit';
   if (candidate.monthlyLimit !== null && candidate.leadsThisMonth >= candidate.monthlyLimit) {
     return 'monthly_limit';

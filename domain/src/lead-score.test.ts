@@ -9,6 +9,7 @@ import {
   type OwnerScoreInput,
   type ScoreBand,
 } from './lead-score';
+import { toServiceAreas } from './service-area';
 
 describe('scoreMainSiteLead', () => {
   it.each<[MainSiteScoreInput, number, string[]]>([
@@ -70,13 +71,6 @@ describe('scoreOwnerLead', () => {
   it.each<[string, Partial<OwnerScoreInput>, OwnerFitProfile, number, string[]]>([
     ['no preferences: the main-site score', {}, noPreferences, 50, ['base']],
     [
-      'empty area entries count as none',
-      {},
-      { idealCustomerValue: null, areasOfService: ['', '  '] },
-      50,
-      ['base'],
-    ],
-    [
       'estimate meets the minimum deal value',
       {},
       { idealCustomerValue: 9000, areasOfService: [] },
@@ -100,35 +94,35 @@ describe('scoreOwnerLead', () => {
     [
       'zip in the service area',
       {},
-      { idealCustomerValue: null, areasOfService: ['78702', '78701'] },
+      { idealCustomerValue: null, areasOfService: toServiceAreas(['78702', '78701']) },
       60,
       ['base', 'in_service_area'],
     ],
     [
       'city in the service area',
       {},
-      { idealCustomerValue: null, areasOfService: ['Austin'] },
+      { idealCustomerValue: null, areasOfService: toServiceAreas(['Austin, TX']) },
       60,
       ['base', 'in_service_area'],
     ],
     [
       'outside the service area',
       {},
-      { idealCustomerValue: null, areasOfService: ['Dallas', '75201'] },
+      { idealCustomerValue: null, areasOfService: toServiceAreas(['Dallas, TX', '75201']) },
       25,
       ['base', 'outside_service_area'],
     ],
     [
       'worst fit',
       {},
-      { idealCustomerValue: 20000, areasOfService: ['Dallas'] },
+      { idealCustomerValue: 20000, areasOfService: toServiceAreas(['Dallas, TX']) },
       10,
       ['base', 'below_deal_value', 'outside_service_area'],
     ],
     [
       'best fit clamps at 100',
       { ownership: 'owner', material: 'slate', roofArea: 2500, estimateMid: 60000 },
-      { idealCustomerValue: 20000, areasOfService: ['TX'] },
+      { idealCustomerValue: 20000, areasOfService: toServiceAreas(['TX']) },
       100, // 50 + 30 + 20 + 15 + 10 + 10 = 135
       [
         'base',
@@ -151,8 +145,8 @@ describe('scoreOwnerLead', () => {
         for (const roofArea of [400, 1600, 5000]) {
           for (const contractor of [
             noPreferences,
-            { idealCustomerValue: 1e9, areasOfService: ['Nowhere'] },
-            { idealCustomerValue: 0, areasOfService: ['78701'] },
+            { idealCustomerValue: 1e9, areasOfService: toServiceAreas(['Nowhere, NV']) },
+            { idealCustomerValue: 0, areasOfService: toServiceAreas(['78701']) },
           ]) {
             const { score } = scoreOwnerLead(
               { ...lead, ownership, material, roofArea },

@@ -1,6 +1,6 @@
 import { type Material } from './materials';
 import { type Ownership } from './property';
-import { matchesServiceArea } from './service-area';
+import { matchesServiceArea, type ServiceArea } from './service-area';
 
 export const SCORE_MIN = 0;
 export const SCORE_MAX = 100;
@@ -93,7 +93,7 @@ export interface OwnerScoreInput extends MainSiteScoreInput {
 export interface OwnerFitProfile {
   /** Preferred Minimum Deal Value in dollars; null when the contractor has not set one. */
   idealCustomerValue: number | null;
-  areasOfService: readonly string[];
+  areasOfService: readonly ServiceArea[];
 }
 
 /**
@@ -114,7 +114,7 @@ export function scoreOwnerLead(input: OwnerScoreInput, contractor: OwnerFitProfi
       ),
     );
   }
-  if (contractor.areasOfService.some((area) => area.trim() !== '')) {
+  if (contractor.areasOfService.length > 0) {
     const inArea = matchesServiceArea(contractor.areasOfService, input);
     reasons.push(reason(inArea ? 'in_service_area' : 'outside_service_area'));
   }

@@ -184,6 +184,18 @@ export const mainSiteLeadPayloadSchema = z.object(
 export type MainSiteLeadPayload = z.infer<typeof mainSiteLeadPayloadSchema>;
 
 /**
+ * POST /api/demo-requests: a quote request from the live demo on Rafter's landing page. Shaped like
+ * a main-site request, but declared apart: a demo request is answered and forgotten, never stored
+ * or offered to a contractor.
+ */
+export const demoRequestPayloadSchema = z.object(
+  { lead: leadInputSchema, ...antiSpamSchema.shape },
+  { error: 'Request body must be a JSON object' },
+);
+
+export type DemoRequestPayload = z.infer<typeof demoRequestPayloadSchema>;
+
+/**
  * Filling the widget takes at least the 5.5 s measuring sequence, so a quote sent sooner after
  * the widget's form token was issued was not typed by a person.
  */

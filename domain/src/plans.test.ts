@@ -13,6 +13,7 @@ import {
   lowestPlanWithFeature,
   planLevel,
   refundEligibility,
+  refundThresholds,
   restoredLeadLocks,
   shouldLockNewLead,
   usagePercent,
@@ -234,6 +235,16 @@ describe('refundEligibility', () => {
 
   it('uses the terms thresholds', () => {
     expect(REFUND_LEAD_THRESHOLDS).toEqual({ starter: 4, smart: 10, instant: 10 });
+  });
+
+  it('lists every plan with its threshold; the unlimited plan names the plan it borrows from', () => {
+    expect(
+      refundThresholds().map(({ plan, leads, borrowedFrom }) => [plan.id, leads, borrowedFrom?.id]),
+    ).toEqual([
+      ['starter', 4, undefined],
+      ['smart', 10, undefined],
+      ['instant', 10, 'smart'],
+    ]);
   });
 
   it.each<[PlanId | null, Date | string | null, number, Date, boolean, RefundReason]>([

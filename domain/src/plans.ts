@@ -74,7 +74,6 @@ export const BILLING_TERMS = {
   promoCode: 'QUOTE20',
   promoPercentOff: 20,
   moneyBackDays: 14,
-  refundLeadShare: 0.2,
   refundProcessingText: '7-10 business days',
   liabilityCapMonths: 12,
   uptimePercent: 99.9,
@@ -246,6 +245,33 @@ export const REFUND_LEAD_THRESHOLDS: Readonly<Record<PlanId, number>> = {
   smart: 10,
   instant: 10,
 };
+
+export interface RefundThreshold {
+  plan: Plan;
+  /** Leads received this period that void the refund. */
+  leads: number;
+  /** For a plan without a monthly limit: the limited plan whose threshold it borrows. */
+  borrowedFrom: Plan | null;
+}
+
+/**
+ * Every plan's refund threshold, in plan order, for the texts that state the rule (terms of
+ * service, the voice assistant): one list, read from REFUND_LEAD_THRESHOLDS, so no text can drift
+ * from what refundEligibility enforces.
+ */
+export function refundThresholds(): RefundThreshold[] {
+  return PLAN_LIST.map((plan) => {
+    const leads = REFUND_LEAD_THRESHOLDS[plan.id];
+    const borrowedFrom =
+      plan.monthlyLeadLimit === null
+        ? (PLAN_LIST.find(
+            (other) =>
+              other.monthlyLeadLimit !== null && REFUND_LEAD_THRESHOLDS[other.id] === leads,
+          ) ?? null)
+        : null;
+    return { plan, leads, borrowedFrom };
+  });
+}
 
 export type RefundReason =
   'eligible' | 'no_plan' | 'no_payment' | 'window_closed' | 'too_many_leads';

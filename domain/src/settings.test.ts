@@ -5,15 +5,13 @@ import {
   isShareSlug,
   isTimeZone,
   materialPricingSchema,
-  parseAreasOfService,
-  uniqueAreas,
 } from './settings';
 import { DEFAULT_MATERIAL_PRICING } from './materials';
 
 const profile = {
   businessName: 'Lone Star Roofing',
   address: '1 Main St',
-  areasOfService: ['Austin'],
+  areasOfService: ['Austin, TX'],
   idealCustomerProfile: null,
   idealCustomerValue: 12000,
   leadsPerDay: 10,
@@ -26,18 +24,6 @@ function firstError(result: { success: boolean; error?: { issues: { message: str
   return result.success ? null : result.error?.issues[0]?.message;
 }
 
-describe('parseAreasOfService', () => {
-  it.each([
-    ['Austin, Dallas', ['Austin', 'Dallas']],
-    [' Austin ,, , Dallas ,', ['Austin', 'Dallas']],
-    ['Austin, austin, AUSTIN, Round Rock', ['Austin', 'Round Rock']],
-    ['', []],
-    [' , ,', []],
-  ])('reads %j as %j', (text, areas) => {
-    expect(parseAreasOfService(text)).toEqual(areas);
-  });
-});
-
 describe('businessProfileSchema', () => {
   it('accepts a full profile and turns a blank business name into null', () => {
     const parsed = businessProfileSchema.parse({ ...profile, businessName: '   ' });
@@ -48,10 +34,14 @@ describe('businessProfileSchema', () => {
   it.each([
     [{ businessName: 'x'.repeat(121) }, 'Business name must be at most 120 characters'],
     [{ address: 'x'.repeat(301) }, 'Address must be at most 300 characters'],
-    [{ areasOfService: [' '] }, 'Areas of service must not be empty'],
-    [{ areasOfService: ['x'.repeat(101)] }, 'Each area of service must be at most 100 characters'],
     [
-      { areasOfService: Array.from({ length: 201 }, (_, i) => `a${i}`) },
+      { areasOfService: [' '] },
+      'Enter a zip code, a city and state, a county and state, or a state.',
+    ],
+    [{ areasOfService: ['Austin'] }, '"Austin" needs a state, like "Austin, TX".'],
+    [{ areasOfService: [42] }, 'Each area of service must be text'],
+    [
+      { areasOfService: Array.from({ length: 201 }, (_, i) => `${10000 + i}`) },
       'At most 200 areas of service',
     ],
     [
@@ -144,14 +134,28 @@ describe('share slugs', () => {
   });
 });
 
-describe('uniqueAreas', () => {
-  it.each([
-    [
-      ['Austin', 'AUSTIN', 'Dallas'],
-      ['Austin', 'Dallas'],
-    ],
-    [[], []],
-  ])('keeps %j as %j', (areas, expected) => {
-    expect(uniqueAreas(areas)).toEqual(expected);
+describe('areas of service in the profile', () => {
+  it('reads each entry into an area and keeps a repeated one once, as first typed', () => {
+    const parsed = businessProfileSchema.parse({
+      ...profile,
+      areasOfService: ['Austin, TX', 'austin tx', '78701', ' 78701 ', 'Travis County, Texas'],
+    });
+    expect(parsed.areasOfService).toEqual([
+      { kind: 'city', label: 'Austin, TX', city: 'Austin', state: 'TX' },
+      { kind: 'zip', label: '78701', zip: '78701' },
+      { kind: 'county', label: 'Travis County, Texas', county: 'Travis County', state: 'TX' },
+    ]);
+  });
+
+  it('names the entry that is wrong', () => {
+    const result = businessProfileSchema.safeParse({
+      ...profile,
+      areasOfService: ['78701', 'Round Rock'],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['areasOfService', 1],
+      message: '"Round Rock" needs a state, like "Round Rock, TX".',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseBrandColor, toBrandColor } from './branding';
 import { MATERIALS, type Material, type MaterialPricing } from './materials';
+import { parseServiceArea, type ServiceArea, serviceAreaKey } from './service-area';
 
 export const LEAD_TYPES = ['shared', 'exclusive'] as const;
 
@@ -28,45 +29,41 @@ function optionalText(label: string, max: number) {
 }
 
 export const AREAS_OF_SERVICE_MAX = 200;
-export const AREA_OF_SERVICE_MAX_LENGTH = 100;
 
-/** The areas in order, an area repeated in any letter case kept once in its first spelling. */
-export function uniqueAreas(areas: readonly string[]): string[] {
+/** The areas in order, an area given twice (however spelled) kept once, as first typed. */
+export function uniqueServiceAreas(areas: readonly ServiceArea[]): ServiceArea[] {
   const seen = new Set<string>();
   return areas.filter((area) => {
-    const key = area.toLowerCase();
+    const key = serviceAreaKey(area);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
 }
 
-/** Comma-separated areas as typed into the profile form: trimmed, empties dropped, deduplicated. */
-export function parseAreasOfService(text: string): string[] {
-  return uniqueAreas(
-    text
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  );
-}
+/**
+ * One entry per area, as the profile's chips hold them: each read by parseServiceArea (the error
+ * names the entry and says what to type), then repeats dropped.
+ */
+const serviceAreasField = z
+  .array(
+    z.string({ error: 'Each area of service must be text' }).transform((text, context) => {
+      const parsed = parseServiceArea(text);
+      if ('error' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.area;
+    }),
+    { error: 'Areas of service must be a list' },
+  )
+  .max(AREAS_OF_SERVICE_MAX, `At most ${AREAS_OF_SERVICE_MAX} areas of service`)
+  .transform(uniqueServiceAreas);
 
 export const businessProfileSchema = z.object({
   businessName: optionalText('Business name', 120),
   address: optionalText('Address', 300),
-  areasOfService: z
-    .array(
-      z
-        .string({ error: 'Each area of service must be text' })
-        .trim()
-        .min(1, 'Areas of service must not be empty')
-        .max(
-          AREA_OF_SERVICE_MAX_LENGTH,
-          `Each area of service must be at most ${AREA_OF_SERVICE_MAX_LENGTH} characters`,
-        ),
-      { error: 'Areas of service must be a list' },
-    )
-    .max(AREAS_OF_SERVICE_MAX, `At most ${AREAS_OF_SERVICE_MAX} areas of service`),
+  areasOfService: serviceAreasField,
   idealCustomerProfile: optionalText('Ideal customer profile', 2000),
   idealCustomerValue: z
     .number({ error: 'Ideal customer value must be a number' })
@@ -90,7 +87,7 @@ export type BusinessProfileInput = z.input<typeof businessProfileSchema>;
 export interface BusinessProfileView {
   businessName: string | null;
   address: string | null;
-  areasOfService: string[];
+  areasOfService: ServiceArea[];
   idealCustomerProfile: string | null;
   idealCustomerValue: number | null;
   leadsPerDay: number;

@@ -81,7 +81,16 @@ describe('the built-in sales assistant', () => {
     ['What if I go over my limit?', 'over_limit', ['never thrown away']],
     ['Is there a setup fee?', 'setup_fee', ['no setup fees']],
     ['How long does setup take?', 'setup', ['5 minutes', 'embed code', 'calculator link']],
-    ['Can I get a refund?', 'guarantee', ['14-day money-back', '7-10 business days']],
+    [
+      'Can I get a refund?',
+      'guarantee',
+      [
+        '14-day money-back',
+        'in your dashboard, under Subscription',
+        '4 or more leads on Starter, 10 or more on Smart or 10 or more on Instant (unlimited leads)',
+        '7-10 business days',
+      ],
+    ],
     ['Do I have to sign a long contract', 'contract', ['month-to-month', 'no contracts']],
     ['Can I cancel anytime?', 'contract', ['cancel anytime']],
     ['Do you have a promo code?', 'promo', ['QUOTE20', '20% off your first month']],

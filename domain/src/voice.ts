@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_TERMS, PLAN_LIST, PLANS, REFUND_LEAD_THRESHOLDS, type Plan } from './plans';
+import { BILLING_TERMS, PLAN_LIST, PLANS, refundThresholds, type Plan } from './plans';
 
 /** The landing page's voice sales assistant: a named sales-partner persona (spec section 1). */
 export const ASSISTANT_NAME = 'Riley';
@@ -130,6 +130,18 @@ function listText(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** "4 or more leads on Starter, 10 or more on Smart or 10 or more on Instant (unlimited leads)" */
+function refundThresholdsText(): string {
+  return refundThresholds()
+    .map(({ plan, leads, borrowedFrom }, index) => {
+      const name = plan.name.replace(/ Estimator$/, '');
+      const count = index === 0 ? `${leads} or more leads` : `${leads} or more`;
+      return `${count} on ${name}${borrowedFrom ? ' (unlimited leads)' : ''}`;
+    })
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
+}
+
 function planFeatures(plan: Plan): string {
   return listText(plan.features.map((feature, i) => (i === 0 ? feature : feature.toLowerCase())));
 }
@@ -201,8 +213,8 @@ export const SALES_FAQ: readonly FaqEntry[] = [
     answer: () =>
       [
         `Every plan comes with a ${BILLING_TERMS.moneyBackDays}-day money-back guarantee.`,
-        `Ask within ${BILLING_TERMS.moneyBackDays} days of your first payment, while you have received fewer than ${BILLING_TERMS.refundLeadShare * 100}% of your plan's monthly leads`,
-        `(${REFUND_LEAD_THRESHOLDS.starter} or more leads on Starter, or ${REFUND_LEAD_THRESHOLDS.smart} or more on Smart, ends it).`,
+        `Ask for it in your dashboard, under Subscription, within ${BILLING_TERMS.moneyBackDays} days of your first payment.`,
+        `It ends once you have received ${refundThresholdsText()} this billing period.`,
         `Refunds are processed in ${BILLING_TERMS.refundProcessingText}.`,
       ].join(' '),
   },

@@ -1,3 +1,4 @@
+import { toServiceAreas } from '@rafter/domain/service-area';
 import { randomBytes } from 'node:crypto';
 import { type Material, type PriceRange } from '@rafter/domain/materials';
 import {
@@ -17,6 +18,7 @@ export interface OwnerOptions {
     address?: string;
     logoUrl?: string;
     idealCustomerValue?: number;
+    /** Entries as a contractor types them ('78701', 'Austin, TX'). */
     areasOfService?: string[];
   };
   link?: { slug: string; title?: string; brandColor?: string; isActive?: boolean };
@@ -53,7 +55,14 @@ export async function createOwner(
           maxPrice: price.max,
         })),
       },
-      businessProfile: options.profile ? { create: options.profile } : undefined,
+      businessProfile: options.profile
+        ? {
+            create: {
+              ...options.profile,
+              areasOfService: toServiceAreas(options.profile.areasOfService ?? []),
+            },
+          }
+        : undefined,
       shareableLink: options.link ? { create: options.link } : undefined,
     },
     select: { id: true, email: true },

@@ -95,8 +95,10 @@ export async function createBillingTestApp(): Promise<BillingTestApp> {
     signUp,
     subscribe,
     close: async () => {
-      await t.close();
+      // Events still on their way reach the api, and its handlers read the fake, before either
+      // closes.
       await fake.stop();
+      await t.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import { computeEstimate, simulateRoofArea } from '@rafter/domain/estimate';
 import { scoreOwnerLead } from '@rafter/domain/lead-score';
 import { DEFAULT_MATERIAL_PRICING, MATERIALS, type Material } from '@rafter/domain/materials';
 import { isHomeowner, type Ownership, type Stories } from '@rafter/domain/property';
+import { toServiceAreas } from '@rafter/domain/service-area';
 import { type LeadStatus, type PrismaClient } from '../../generated/prisma/client';
 import { hashPassword } from '../../modules/auth/passwords';
 
@@ -25,7 +26,14 @@ export function demoSeedRefusal(nodeEnv: string | undefined, requestedBy: string
 /** Prisma's 5 s default is too short on a busy machine; the seed runs once, at start-up. */
 const SEED_TRANSACTION_OPTIONS = { timeout: 60_000, maxWait: 10_000 };
 const DEMO_LEADS = 36;
-const AREAS_OF_SERVICE = ['78701', '78702', '78703', '78704', '78745', 'Austin, TX'];
+const AREAS_OF_SERVICE = toServiceAreas([
+  '78701',
+  '78702',
+  '78703',
+  '78704',
+  '78745',
+  'Austin, TX',
+]);
 const IDEAL_DEAL_VALUE = 12_000;
 
 /** A small fixed-seed generator, so every fresh machine gets the same demo data. */

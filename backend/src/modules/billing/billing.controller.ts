@@ -1,13 +1,24 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiForbiddenResponse,
+  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiPaymentRequiredResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnauthorizedResponse,
@@ -22,6 +33,8 @@ import {
   CheckoutDto,
   CheckoutResponseDto,
   MonthlyLeadCountDto,
+  PlanChangePreviewDto,
+  PlanChangePreviewRequestDto,
   RefundResponseDto,
   SubscriptionViewDto,
   UserIdOnlyDto,
@@ -51,7 +64,7 @@ export class BillingController {
   @ApiOperation({
     summary: 'A Stripe Checkout URL for a plan (QUOTE20 accepted there)',
     description:
-      'With an active subscription on that plan the URL is the success page; with one on another plan the plan is switched in place (prorated) and the URL is the success page.',
+      "With an active subscription on that plan the URL is the success page; with one on another plan it is the subscription tab's confirmation of the change (nothing is charged here).",
   })
   @ApiOkResponse({ type: CheckoutResponseDto })
   @ApiBadRequestResponse({ description: 'productId is not a plan' })
@@ -66,23 +79,59 @@ export class BillingController {
     return this.billing.checkout(user, body.productId);
   }
 
+  @Post('billing/plan-change-preview')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: "What changing to another plan would cost (Stripe's invoice preview); changes nothing",
+    description:
+      'An upgrade is previewed now, prorated; a downgrade at the renewal unless timing is now. Send prorationDate and amountDueToday back with change-subscription.',
+  })
+  @ApiOkResponse({ type: PlanChangePreviewDto })
+  @ApiBadRequestResponse({
+    description: 'newProductId is not a plan, or the timing is not allowed',
+  })
+  @ApiNotFoundResponse({ description: 'No active subscription' })
+  @ApiConflictResponse({ description: 'Already on this plan' })
+  @ApiServiceUnavailableResponse({ description: 'Payments are not configured' })
+  @ApiBadGatewayResponse({ description: 'Stripe failed' })
+  previewChange(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: PlanChangePreviewRequestDto,
+  ): Promise<PlanChangePreviewDto> {
+    return this.billing.previewChange(user, body.newProductId, body.timing);
+  }
+
   @Post('change-subscription')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
-    summary: 'Switch the live subscription to another plan (prorated)',
+    summary: 'Change the live subscription to another plan, as previewed',
     description:
-      'canceledCount is 1 when the old subscription could not be switched and was cancelled instead, 0 otherwise (also when there is none).',
+      'Without timing an upgrade starts now (prorated, charged to the card on file) and a downgrade at the renewal. With prorationDate and expectedAmountDue from the preview the charge is the one previewed, or 409. canceledCount is 1 when the old subscription could not be changed and was cancelled instead (checkout follows), 0 otherwise (also when there is none).',
   })
   @ApiOkResponse({ type: ChangeSubscriptionResponseDto })
-  @ApiBadRequestResponse({ description: 'newProductId is not a plan' })
+  @ApiBadRequestResponse({
+    description: 'newProductId is not a plan, or the timing is not allowed',
+  })
   @ApiForbiddenResponse({ description: FORBIDDEN })
+  @ApiPaymentRequiredResponse({ description: 'The card was declined; nothing changed' })
+  @ApiConflictResponse({ description: 'The preview is out of date or its amount changed' })
   @ApiServiceUnavailableResponse({ description: 'Payments are not configured' })
   changeSubscription(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: ChangeSubscriptionDto,
   ): Promise<ChangeSubscriptionResponseDto> {
     this.billing.assertOwnUser(user, body.userId);
-    return this.billing.changeSubscription(user, body.newProductId);
+    return this.billing.changeSubscription(user, body);
+  }
+
+  @Delete('billing/pending-change')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Take back a plan change waiting for the renewal' })
+  @ApiNoContentResponse({ description: 'The current plan renews as before' })
+  @ApiNotFoundResponse({ description: 'No plan change is waiting' })
+  @ApiServiceUnavailableResponse({ description: 'Payments are not configured' })
+  cancelPendingChange(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    return this.billing.cancelPendingChange(user);
   }
 
   @Post('cancel-subscription')

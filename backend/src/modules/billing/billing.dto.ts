@@ -1,6 +1,8 @@
 import {
   changeSubscriptionSchema,
   checkoutSchema,
+  PLAN_CHANGE_TIMINGS,
+  planChangePreviewSchema,
   SUBSCRIPTION_STATUSES,
   userIdOnlySchema,
 } from '@rafter/domain/billing';
@@ -13,6 +15,28 @@ export class CheckoutDto extends createZodDto(checkoutSchema) {}
 export class ChangeSubscriptionDto extends createZodDto(changeSubscriptionSchema) {}
 
 export class UserIdOnlyDto extends createZodDto(userIdOnlySchema) {}
+
+export class PlanChangePreviewRequestDto extends createZodDto(planChangePreviewSchema) {}
+
+export class PlanChangePreviewDto extends createZodDto(
+  z.object({
+    plan: z.enum(PLAN_IDS),
+    currentPlan: z.enum(PLAN_IDS),
+    direction: z.enum(['upgrade', 'downgrade']),
+    timing: z.enum(PLAN_CHANGE_TIMINGS),
+    timings: z.array(z.enum(PLAN_CHANGE_TIMINGS)).readonly(),
+    via: z.enum(['in_place', 'checkout']),
+    amountDueToday: z.number().int().describe('Cents charged when the change is confirmed'),
+    credit: z.number().int().describe('Cents of unused time credited toward the next invoices'),
+    prorationDate: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Unix seconds; send it back with the change so the charge equals this preview'),
+    nextRenewal: z.object({ date: z.iso.datetime(), amount: z.number().int() }),
+    withdrawsCancellation: z.boolean(),
+  }),
+) {}
 
 export class SubscriptionViewDto extends createZodDto(
   z.object({
@@ -30,6 +54,10 @@ export class SubscriptionViewDto extends createZodDto(
       message: z.string(),
       deadline: z.iso.datetime().nullable(),
     }),
+    pendingChange: z
+      .object({ plan: z.enum(PLAN_IDS), effectiveAt: z.iso.datetime() })
+      .nullable()
+      .describe('A plan change waiting for the renewal'),
     testMode: z.boolean(),
   }),
 ) {}
@@ -37,7 +65,13 @@ export class SubscriptionViewDto extends createZodDto(
 export class CheckoutResponseDto extends createZodDto(z.object({ url: z.url() })) {}
 
 export class ChangeSubscriptionResponseDto extends createZodDto(
-  z.object({ canceledCount: z.number().int() }),
+  z.object({
+    canceledCount: z.number().int(),
+    scheduledFor: z.iso
+      .datetime()
+      .nullable()
+      .describe('When a change made for the renewal takes effect; null when it took effect now'),
+  }),
 ) {}
 
 export class CancelSubscriptionResponseDto extends createZodDto(

@@ -26,6 +26,31 @@ const ERRORS = {
     status: HttpStatus.CONFLICT,
     message: 'A refund is not available',
   },
+  same_plan: {
+    status: HttpStatus.CONFLICT,
+    message: 'You are already on this plan',
+  },
+  timing_not_allowed: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'timing: an upgrade starts at once; only a smaller plan can wait for the renewal',
+  },
+  quote_expired: {
+    status: HttpStatus.CONFLICT,
+    message: 'The price shown is out of date. Please review the change again.',
+  },
+  quote_changed: {
+    status: HttpStatus.CONFLICT,
+    message: 'The amount due has changed. Please review the change again.',
+  },
+  no_pending_change: {
+    status: HttpStatus.NOT_FOUND,
+    message: 'There is no plan change waiting for the renewal',
+  },
+  payment_declined: {
+    status: HttpStatus.PAYMENT_REQUIRED,
+    message:
+      'Your card was declined, so your plan was not changed. Update your card and try again.',
+  },
   payment_provider: {
     status: HttpStatus.BAD_GATEWAY,
     message: 'The payment provider did not respond as expected. Please try again.',

@@ -22,6 +22,9 @@ export interface SubscriptionSnapshot {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
+  /** A plan change waiting for the renewal (from the subscription's schedule). */
+  pendingPlan: SubscriptionPlan | null;
+  pendingPlanAt: Date | null;
 }
 
 export interface SubscriptionRecord extends SubscriptionSnapshot {
@@ -43,6 +46,8 @@ const RECORD_SELECT = {
   currentPeriodEnd: true,
   cancelAtPeriodEnd: true,
   canceledAt: true,
+  pendingPlan: true,
+  pendingPlanAt: true,
   firstPaidAt: true,
   refundedAt: true,
   lastEventAt: true,

@@ -6,7 +6,7 @@ import {
   type SubscriptionSnapshot,
 } from './billing.repository';
 import { type LeadsService } from '../leads/leads.service';
-import { SubscriptionSyncService } from './subscription-sync.service';
+import { scheduledPlanChange, SubscriptionSyncService } from './subscription-sync.service';
 
 const USER = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const NOW_S = Math.floor(Date.now() / 1000);
@@ -193,5 +193,51 @@ describe('SubscriptionSyncService.handleEvent', () => {
     } else {
       expect(repository.setFirstPaidAt).not.toHaveBeenCalled();
     }
+  });
+});
+
+describe('scheduledPlanChange', () => {
+  const plans: Record<string, 'starter' | 'smart' | 'instant'> = {
+    price_starter: 'starter',
+    price_smart: 'smart',
+    price_instant: 'instant',
+  };
+  const planForPrice = (price: string) => plans[price] ?? null;
+  const end = NOW_S + 29 * DAY_S;
+
+  function schedule(
+    status: string,
+    nextPrice: string | null,
+    currentEnd = end,
+  ): Stripe.SubscriptionSchedule {
+    const phase = (start: number, stop: number, price: string) => ({
+      start_date: start,
+      end_date: stop,
+      items: [{ price, quantity: 1 }],
+    });
+    return {
+      id: 'sub_sched_1',
+      status,
+      current_phase: { start_date: NOW_S - DAY_S, end_date: currentEnd },
+      phases: [
+        phase(NOW_S - DAY_S, end, 'price_instant'),
+        ...(nextPrice ? [phase(end, end + 30 * DAY_S, nextPrice)] : []),
+      ],
+    } as unknown as Stripe.SubscriptionSchedule;
+  }
+
+  it.each<[string, Stripe.SubscriptionSchedule, { plan: string; at: Date } | null]>([
+    [
+      'the next phase on another plan',
+      schedule('active', 'price_starter'),
+      { plan: 'starter', at: new Date(end * 1000) },
+    ],
+    ['a next phase on the same plan', schedule('active', 'price_instant'), null],
+    ['no next phase (the last one runs)', schedule('active', null), null],
+    ['a price that is not ours', schedule('active', 'price_other'), null],
+    ['a released schedule', schedule('released', 'price_starter'), null],
+    ['a canceled schedule', schedule('canceled', 'price_starter'), null],
+  ])('%s', (_case, given, expected) => {
+    expect(scheduledPlanChange(given, 'instant', planForPrice)).toEqual(expected);
   });
 });

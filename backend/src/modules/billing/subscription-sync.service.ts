@@ -16,6 +16,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Statuses of a subscription that is over; such a one never replaces the user's current one. */
 const ENDED: readonly Stripe.Subscription.Status[] = ['canceled', 'incomplete_expired'];
 
+/** Schedules carry a plan change waiting for the renewal; each event re-reads its subscription. */
+const SCHEDULE_EVENTS = new Set<string>([
+  'subscription_schedule.created',
+  'subscription_schedule.updated',
+  'subscription_schedule.released',
+  'subscription_schedule.canceled',
+  'subscription_schedule.completed',
+  'subscription_schedule.aborted',
+]);
+
 const SUBSCRIPTION_EVENTS = new Set<string>([
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -34,6 +44,31 @@ function isKnownStatus(status: string): status is SubscriptionStatus {
 
 function idOf(value: string | { id: string }): string {
   return typeof value === 'string' ? value : value.id;
+}
+
+export interface ScheduledChange {
+  plan: PlanId;
+  at: Date;
+}
+
+/**
+ * The plan change a subscription schedule holds for the renewal: the phase that starts when the
+ * current one ends, if its price is another of our plans. A schedule that no longer runs (released,
+ * canceled, completed) holds none.
+ */
+export function scheduledPlanChange(
+  schedule: Stripe.SubscriptionSchedule,
+  currentPlan: PlanId,
+  planForPrice: (priceId: string) => PlanId | null,
+): ScheduledChange | null {
+  if (schedule.status !== 'active' && schedule.status !== 'not_started') return null;
+  const currentEnd = schedule.current_phase?.end_date;
+  if (currentEnd === undefined) return null;
+  const next = schedule.phases.find((phase) => phase.start_date >= currentEnd);
+  const price = next?.items[0]?.price;
+  const plan = price ? planForPrice(idOf(price)) : null;
+  if (!next || !plan || plan === currentPlan) return null;
+  return { plan, at: new Date(next.start_date * 1000) };
 }
 
 /**
@@ -79,6 +114,10 @@ export class SubscriptionSyncService {
       await this.sync(subscription.id, eventAt, subscription, null);
     } else if (event.type === 'invoice.paid') {
       await this.invoicePaid(event.data.object, eventAt);
+    } else if (SCHEDULE_EVENTS.has(event.type)) {
+      const schedule = event.data.object as Stripe.SubscriptionSchedule;
+      const subscription = schedule.subscription ?? schedule.released_subscription;
+      if (subscription) await this.sync(idOf(subscription), eventAt, null, null);
     }
     await this.repository.recordEvent(event.id, event.type);
     this.logger.log({ eventId: event.id, type: event.type }, 'Stripe event applied');
@@ -86,7 +125,7 @@ export class SubscriptionSyncService {
 
   /** Stores a subscription just read from or returned by Stripe (the API's own changes). */
   async applyCurrent(userId: string, subscription: Stripe.Subscription): Promise<void> {
-    const snapshot = this.toSnapshot(subscription);
+    const snapshot = await this.toSnapshot(subscription);
     if (snapshot) await this.apply(userId, snapshot, null, true);
   }
 
@@ -149,7 +188,7 @@ export class SubscriptionSyncService {
       this.logger.warn({ subscriptionId }, 'No user for Stripe subscription; event skipped');
       return null;
     }
-    const snapshot = this.toSnapshot(subscription);
+    const snapshot = await this.toSnapshot(subscription);
     if (snapshot) await this.apply(userId, snapshot, eventAt, current !== null);
     return userId;
   }
@@ -157,7 +196,7 @@ export class SubscriptionSyncService {
   private async retrieve(subscriptionId: string): Promise<Stripe.Subscription | null> {
     if (!this.stripe) return null;
     try {
-      return await this.stripe.subscriptions.retrieve(subscriptionId);
+      return await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
         return null;
@@ -179,7 +218,9 @@ export class SubscriptionSyncService {
     return this.repository.findUserIdByProviderIds(subscription.id, idOf(subscription.customer));
   }
 
-  private toSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot | null {
+  private async toSnapshot(
+    subscription: Stripe.Subscription,
+  ): Promise<SubscriptionSnapshot | null> {
     const item = subscription.items.data[0];
     const plan = item ? this.planForPrice(item.price.id) : null;
     if (!item || !plan || !isKnownStatus(subscription.status)) {
@@ -189,6 +230,9 @@ export class SubscriptionSyncService {
       );
       return null;
     }
+    const pending = ENDED.includes(subscription.status)
+      ? null
+      : await this.pendingChange(subscription, plan);
     return {
       plan,
       status: subscription.status,
@@ -200,7 +244,34 @@ export class SubscriptionSyncService {
         subscription.status !== 'canceled' &&
         (subscription.cancel_at_period_end || subscription.cancel_at !== null),
       canceledAt: fromSeconds(subscription.canceled_at),
+      pendingPlan: pending?.plan ?? null,
+      pendingPlanAt: pending?.at ?? null,
     };
+  }
+
+  /** The plan change the subscription's schedule holds, read from Stripe when not expanded. */
+  private async pendingChange(
+    subscription: Stripe.Subscription,
+    currentPlan: PlanId,
+  ): Promise<ScheduledChange | null> {
+    const reference = subscription.schedule;
+    if (!reference) return null;
+    let schedule: Stripe.SubscriptionSchedule | null = null;
+    if (typeof reference !== 'string') schedule = reference;
+    else if (this.stripe) {
+      try {
+        schedule = await this.stripe.subscriptionSchedules.retrieve(reference);
+      } catch (error) {
+        if (!(
+          error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404
+        )) {
+          throw error;
+        }
+      }
+    }
+    return schedule
+      ? scheduledPlanChange(schedule, currentPlan, (price) => this.planForPrice(price))
+      : null;
   }
 
   private async apply(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type StoredMaterialPrice } from '@rafter/domain/materials';
 import { type SubscriptionState } from '@rafter/domain/plans';
+import { readServiceAreas, type ServiceArea } from '@rafter/domain/service-area';
 import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
 import { type LeadType, type Prisma } from '../../generated/prisma/client';
@@ -15,7 +16,7 @@ const DISTRIBUTION_LOCK = 72707381;
 /** A contractor that might receive main-site leads, as stored. */
 export interface ContractorRow {
   userId: string;
-  areasOfService: string[];
+  areasOfService: ServiceArea[];
   leadType: LeadType;
   idealCustomerValue: number | null;
   leadsPerDay: number;
@@ -75,7 +76,10 @@ export class DistributionRepository {
   /** Contractors with service areas whose subscription says active; the caller checks the rest. */
   async findContractors(tx: Transaction): Promise<ContractorRow[]> {
     const rows = await tx.businessProfile.findMany({
-      where: { areasOfService: { isEmpty: false }, user: { subscription: { status: 'active' } } },
+      where: {
+        NOT: { areasOfService: { equals: [] } },
+        user: { subscription: { status: 'active' } },
+      },
       select: {
         userId: true,
         areasOfService: true,
@@ -93,7 +97,7 @@ export class DistributionRepository {
     });
     return rows.map((row) => ({
       userId: row.userId,
-      areasOfService: row.areasOfService,
+      areasOfService: readServiceAreas(row.areasOfService),
       leadType: row.leadType,
       idealCustomerValue: row.idealCustomerValue?.toNumber() ?? null,
       leadsPerDay: row.leadsPerDay,

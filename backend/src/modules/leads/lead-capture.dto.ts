@@ -1,5 +1,6 @@
 import {
   captureLeadPayloadSchema,
+  demoRequestPayloadSchema,
   formTokenQuerySchema,
   mainSiteLeadPayloadSchema,
 } from '@rafter/domain/lead';
@@ -47,5 +48,17 @@ export class ChallengeRequiredDto extends createZodDto(
     error: z.string(),
     code: z.literal('challenge_required'),
     challenge: challengeSchema,
+  }),
+) {}
+
+export class DemoRequestDto extends createZodDto(demoRequestPayloadSchema) {}
+
+/** The numbers a demo request would have got; nothing was stored, so there is no id. */
+export class DemoRequestAnswerDto extends createZodDto(
+  z.object({
+    demo: z.literal(true),
+    roofArea: z.number().int(),
+    estimate: z.object({ low: z.number().int(), mid: z.number().int(), high: z.number().int() }),
+    score: z.number().int(),
   }),
 ) {}

@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import { type StoredMaterialPrice } from '@rafter/domain/materials';
 import { type SubscriptionState } from '@rafter/domain/plans';
 import { type RoofMeasurement } from '@rafter/domain/roof-measurement';
+import { readServiceAreas, type ServiceArea } from '@rafter/domain/service-area';
 import { type ScoreReason } from '@rafter/domain/lead-score';
 import { TOGETHER } from '../../core/database/batching';
 import { isDatabaseUnavailable } from '../../core/database/database-errors';
@@ -24,7 +25,7 @@ export type Transaction = Prisma.TransactionClient;
 export interface CaptureOwner {
   subscription: SubscriptionState;
   idealCustomerValue: number | null;
-  areasOfService: string[];
+  areasOfService: ServiceArea[];
   prices: StoredMaterialPrice[];
   /** The roof measured at the lead's marker, when a fresh measurement is stored. */
   measurement: Pick<RoofMeasurement, 'areaSqFt' | 'source'> | null;
@@ -80,7 +81,7 @@ interface OwnerRow {
   status: SubscriptionState['status'];
   currentPeriodEnd: Date | null;
   idealCustomerValue: number | null;
-  areasOfService: string[] | null;
+  areasOfService: unknown;
   prices: StoredMaterialPrice[];
   measurement: CaptureOwner['measurement'];
 }
@@ -260,7 +261,7 @@ export class LeadCaptureRepository {
           currentPeriodEnd: row.currentPeriodEnd,
         },
         idealCustomerValue: row.idealCustomerValue,
-        areasOfService: row.areasOfService ?? [],
+        areasOfService: readServiceAreas(row.areasOfService),
         prices: row.prices,
         measurement: row.measurement,
       };

@@ -4,6 +4,8 @@ import { RateLimitModule } from '../../core/rate-limit/rate-limit.module';
 import { RealtimeModule } from '../../core/realtime/realtime.module';
 import { AuthModule } from '../auth/auth.module';
 import { CalculatorModule } from '../calculator/calculator.module';
+import { DemoRequestController } from './demo-request.controller';
+import { DemoRequestService } from './demo-request.service';
 import { LeadCaptureController } from './lead-capture.controller';
 import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadCaptureService } from './lead-capture.service';
@@ -16,9 +18,10 @@ import { LeadsService } from './leads.service';
 
 @Module({
   imports: [CalculatorModule, RateLimitModule, AuthModule, RealtimeModule],
-  controllers: [LeadCaptureController, LeadsController],
+  controllers: [LeadCaptureController, DemoRequestController, LeadsController],
   providers: [
     LeadCaptureService,
+    DemoRequestService,
     LeadCaptureRepository,
     FormTokenService,
     OutboxService,

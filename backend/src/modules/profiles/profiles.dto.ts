@@ -1,3 +1,4 @@
+import { serviceAreaSchema } from '@rafter/domain/service-area';
 import { businessProfileSchema, LEAD_TYPES } from '@rafter/domain/settings';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -8,7 +9,11 @@ export class BusinessProfileViewDto extends createZodDto(
   z.object({
     businessName: z.string().nullable(),
     address: z.string().nullable(),
-    areasOfService: z.array(z.string()),
+    areasOfService: z
+      .array(serviceAreaSchema)
+      .describe(
+        'One entry each, shown as `label` (as typed); a `place` entry still needs its state',
+      ),
     idealCustomerProfile: z.string().nullable(),
     idealCustomerValue: z.number().nullable(),
     leadsPerDay: z.number().int(),

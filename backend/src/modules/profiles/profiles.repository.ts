@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { readServiceAreas } from '@rafter/domain/service-area';
 import { type BusinessProfileView, type LeadType } from '@rafter/domain/settings';
 import { PrismaService } from '../../core/database/prisma.service';
 
@@ -59,7 +60,7 @@ export class ProfilesRepository {
 function toView(row: {
   businessName: string | null;
   address: string | null;
-  areasOfService: string[];
+  areasOfService: unknown;
   idealCustomerProfile: string | null;
   idealCustomerValue: { toNumber(): number } | null;
   leadsPerDay: number;
@@ -68,5 +69,9 @@ function toView(row: {
   timezone: string | null;
   logoUrl: string | null;
 }): BusinessProfileView {
-  return { ...row, idealCustomerValue: row.idealCustomerValue?.toNumber() ?? null };
+  return {
+    ...row,
+    areasOfService: readServiceAreas(row.areasOfService),
+    idealCustomerValue: row.idealCustomerValue?.toNumber() ?? null,
+  };
 }

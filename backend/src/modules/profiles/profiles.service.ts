@@ -3,7 +3,6 @@ import {
   type BusinessProfileView,
   DEFAULT_BUSINESS_PROFILE,
   LOGO_MAX_BYTES,
-  uniqueAreas,
 } from '@rafter/domain/settings';
 import { FILE_STORAGE, type FileStorage } from '../../core/storage/file-storage';
 import { PlanAccessService } from '../billing/plan-access.service';
@@ -31,7 +30,7 @@ export class ProfilesService {
     return this.repository.upsert(userId, {
       businessName: profile.businessName,
       address: profile.address,
-      areasOfService: uniqueAreas(profile.areasOfService),
+      areasOfService: profile.areasOfService,
       idealCustomerProfile: profile.idealCustomerProfile,
       idealCustomerValue: profile.idealCustomerValue,
       leadsPerDay: profile.leadsPerDay,

@@ -38,7 +38,7 @@ const BEFORE_PRICING = (
 const AFTER_PRICING = (
   <>
     <DemoSection>
-      <DemoEstimator color={DEMO_BRAND_COLOR} />
+      <DemoEstimator color={DEMO_BRAND_COLOR} demo />
     </DemoSection>
     <EndorsementSection />
     <ClosingSection />

@@ -250,6 +250,9 @@ describe('landing page', () => {
         name: 'Try the calculator your customers will use',
       });
       expect(demo).toHaveAttribute('id', 'demo');
+      expect(demo).toHaveTextContent(
+        'It is a demo: a quote request sent from it is not saved and goes to no one.',
+      );
       expect(within(demo).getByRole('status')).toHaveTextContent('Loading the live demo…');
       expect(
         screen.queryByRole('region', { name: 'Roof replacement estimate' }),

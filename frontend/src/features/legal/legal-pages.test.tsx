@@ -23,7 +23,7 @@ describe('/terms', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }),
     ).toBeVisible();
-    expect(screen.getByText('Last updated January 8, 2025')).toBeVisible();
+    expect(screen.getByText('Last updated November 25, 2026')).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Terms of Service · Rafter'));
 
     const headings = numberedSectionHeadings();
@@ -40,14 +40,24 @@ describe('/terms', () => {
     await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
 
     const refunds = sectionText(/Money-back guarantee and refunds/);
-    expect(refunds).toMatch(/within 14 days/);
-    expect(refunds).toMatch(/fewer than 20% of your plan's monthly leads/);
-    expect(refunds).toMatch(/4 or more leads on the Starter plan/);
-    expect(refunds).toMatch(/10 or more leads on the Smart plan/);
+    expect(refunds).toMatch(/within 14 days of your first payment/);
+    // The way the app offers it, not an e-mail.
+    expect(refunds).toMatch(/open Subscription and choose Request refund/);
+    expect(refunds).not.toMatch(/To ask for a refund, email us/);
+    expect(refunds).toMatch(/Starter Estimator: 4 or more leads\./);
+    expect(refunds).toMatch(/Smart Estimator: 10 or more leads\./);
+    expect(refunds).toMatch(
+      /Instant Estimator: 10 or more leads — this plan has unlimited leads, so it has the Smart Estimator plan's threshold\./,
+    );
+    expect(refunds).toMatch(/ends your subscription at once/);
+    expect(refunds).toMatch(/once per account/);
     expect(refunds).toMatch(/7-10 business days/);
 
     expect(sectionText(/Plans, billing and promotions/)).toMatch(/monthly, in advance/);
     expect(sectionText(/Plans, billing and promotions/)).toMatch(/QUOTE20/);
+    expect(sectionText(/Plans, billing and promotions/)).toMatch(
+      /upgrade starts at once.*move to a smaller plan starts at your next renewal/s,
+    );
     expect(sectionText(/Cancelling/)).toMatch(/end of your current billing period/);
     expect(sectionText(/Availability and support/)).toMatch(/99\.9% uptime/);
     expect(sectionText(/Availability and support/)).toMatch(/24-48 business hours/);

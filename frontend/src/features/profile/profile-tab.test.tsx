@@ -7,6 +7,7 @@ import {
   LOGO_LOCKED_TEXT,
   type BusinessProfileView,
 } from '@rafter/domain/settings';
+import { toServiceAreas } from '@rafter/domain/service-area';
 import { fakeApi, type FakeRequest } from '../estimator/test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { ProfileTab } from './components/ProfileTab';
@@ -15,7 +16,7 @@ const STORED: BusinessProfileView = {
   ...DEFAULT_BUSINESS_PROFILE,
   businessName: 'Sunny Roofing',
   address: '12 Main St, Austin, TX',
-  areasOfService: ['Austin', 'Round Rock'],
+  areasOfService: toServiceAreas(['Austin, TX', 'Round Rock, TX']),
   idealCustomerProfile: 'Homeowners with older roofs',
   idealCustomerValue: 9000,
   leadsPerDay: 7,
@@ -25,9 +26,12 @@ const STORED: BusinessProfileView = {
 };
 
 function profileApi(
-  put: (request: FakeRequest) => { status?: number; body?: unknown } = (r) => ({
-    body: { ...STORED, ...(r.body as object) },
-  }),
+  put: (request: FakeRequest) => { status?: number; body?: unknown } = (r) => {
+    const body = r.body as { areasOfService: string[] };
+    return {
+      body: { ...STORED, ...body, areasOfService: toServiceAreas(body.areasOfService) },
+    };
+  },
 ) {
   return fakeApi({
     'GET /api/profile': () => ({ body: STORED }),
@@ -72,9 +76,9 @@ describe('Business Profile', () => {
     const api = profileApi();
     await renderProfile();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    const areas = within(form()).getByLabelText('Areas of Service');
-    await userEvent.clear(areas);
-    await userEvent.type(areas, ' Austin, , Cedar Park ,austin');
+    const areas = within(form()).getByRole('combobox', { name: 'Areas of Service' });
+    // Backspace in the empty field removes the last chip.
+    await userEvent.type(areas, '{Backspace}Cedar Park, TX{Enter}78613{Enter}');
     await userEvent.clear(within(form()).getByLabelText('Preferred Minimum Deal Value'));
     await userEvent.click(
       within(form()).getByRole('switch', { name: 'E-mail me about new leads' }),
@@ -86,7 +90,7 @@ describe('Business Profile', () => {
     expect(api.calls('PUT /api/profile')[0]!.body).toEqual({
       businessName: 'Sunny Roofing',
       address: '12 Main St, Austin, TX',
-      areasOfService: ['Austin', 'Cedar Park'],
+      areasOfService: ['Austin, TX', 'Cedar Park, TX', '78613'],
       idealCustomerProfile: 'Homeowners with older roofs',
       idealCustomerValue: null,
       leadsPerDay: 7,
@@ -96,12 +100,66 @@ describe('Business Profile', () => {
     });
     expect(api.calls('POST /api/profile/logo')).toHaveLength(0);
     expect(screen.queryByRole('form')).toBeNull();
-    expect(screen.getByText('Austin, Cedar Park')).toBeVisible();
+    expect(screen.getByText('Austin, TX · Cedar Park, TX · 78613')).toBeVisible();
 
     await act(() => vi.advanceTimersByTimeAsync(2999));
     expect(screen.getByText('Saved')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('keeps an entry with a comma as one area, and refuses to save an entry that is not one', async () => {
+    const api = profileApi();
+    await renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const chips = () => within(form()).getAllByTestId('service-area-chip');
+    expect(chips().map((chip) => chip.textContent)).toEqual(['Austin, TX', 'Round Rock, TX']);
+    // Each chip says what it covers: the city, never the whole state.
+    expect(chips()[0]).toHaveAttribute('title', 'Austin, Texas');
+
+    const areas = within(form()).getByRole('combobox', { name: 'Areas of Service' });
+    await userEvent.type(areas, 'Georgetown{Enter}');
+    expect(chips().map((chip) => chip.textContent)).toEqual([
+      'Austin, TX',
+      'Round Rock, TX',
+      'Georgetown',
+    ]);
+    expect(within(form()).getByTestId('service-area-errors')).toHaveTextContent(
+      '"Georgetown" needs a state, like "Georgetown, TX".',
+    );
+    expect(areas).toHaveAccessibleDescription(/"Georgetown" needs a state/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(api.calls('PUT /api/profile')).toHaveLength(0);
+
+    await userEvent.type(areas, '{Backspace}Georgetown TX{Enter}');
+    expect(within(form()).queryByTestId('service-area-errors')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Saved')).toBeVisible();
+    expect(api.calls('PUT /api/profile')[0]!.body).toMatchObject({
+      areasOfService: ['Austin, TX', 'Round Rock, TX', 'Georgetown TX'],
+    });
+  });
+
+  it('asks for the state of an area kept from before areas had one', async () => {
+    fakeApi({
+      'GET /api/profile': () => ({
+        body: {
+          ...STORED,
+          areasOfService: [
+            { kind: 'place', label: 'Pflugerville', place: 'Pflugerville' },
+            ...STORED.areasOfService,
+          ],
+        },
+      }),
+    });
+    await renderProfile();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Add a state to Pflugerville: without one, a place of that name in any state counts as your area.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(within(form()).getByTestId('service-area-errors')).toHaveTextContent(
+      '"Pflugerville" needs a state, like "Pflugerville, TX".',
+    );
   });
 
   it('a failed save shows Error saving and the reason, and stays in edit mode', async () => {

@@ -106,6 +106,26 @@ describe('/subscribe', () => {
     expect(location()).toBe('/subscribe?plan=instant');
   });
 
+  it(
+    'a subscriber on another plan is sent to the confirmation of the change, not to Stripe',
+    async () => {
+      const api = signedIn({
+        'POST /api/checkout': () => ({
+          body: { url: `${window.location.origin}/dashboard?tab=subscription&change=smart` },
+        }),
+      });
+      renderAuthApp('/subscribe?plan=smart');
+
+      // The dashboard's chunk loads on the way, as the landing page's does for the redirects.
+      await waitFor(() => expect(location()).toBe('/dashboard?tab=subscription&change=smart'), {
+        timeout: REACHES_LANDING_MS,
+      });
+      expect(api.calls('POST /api/checkout')).toHaveLength(1);
+      expect(leavePage).not.toHaveBeenCalled();
+    },
+    REACHES_LANDING_MS * 2,
+  );
+
   it('uses the stored plan when the address has none, and forgets it', async () => {
     localStorage.setItem(SELECTED_PLAN_STORAGE_KEY, 'starter');
     const api = signedIn({ 'POST /api/checkout': () => ({ body: { url: CHECKOUT_URL } }) });

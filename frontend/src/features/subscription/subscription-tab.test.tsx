@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionView } from '@rafter/domain/billing';
+import type { PlanChangePreview, SubscriptionView } from '@rafter/domain/billing';
 import { fakeApi } from '../estimator/test/fake-api';
 import SubscriptionTab from './components/SubscriptionTab';
 import { NO_SUBSCRIPTION, renderBilling, subscriptionView } from './test/render';
@@ -183,9 +183,160 @@ describe('Subscription tab', () => {
     );
   });
 
-  it('upgrading changes the subscription first, then checks out and leaves for the url', async () => {
+  function quote(overrides: Partial<PlanChangePreview> = {}): PlanChangePreview {
+    return {
+      plan: 'instant',
+      currentPlan: 'smart',
+      direction: 'upgrade',
+      timing: 'now',
+      timings: ['now'],
+      via: 'in_place',
+      amountDueToday: 4987,
+      credit: 0,
+      prorationDate: 1_800_000_000,
+      nextRenewal: { date: '2026-12-25T10:00:00.000Z', amount: 9700 },
+      withdrawsCancellation: false,
+      ...overrides,
+    };
+  }
+
+  it('an upgrade shows the preview, changes nothing until confirmed, then changes as previewed', async () => {
+    let view = subscriptionView();
+    const api = fakeApi({
+      'GET /api/billing/subscription': () => ({ body: view }),
+      'POST /api/billing/plan-change-preview': () => ({ body: quote() }),
+      'POST /api/change-subscription': () => {
+        view = subscriptionView({ plan: 'instant', level: 3, monthlyLeadLimit: null });
+        return { body: { canceledCount: 0, scheduledFor: null } };
+      },
+    });
+    renderBilling(<SubscriptionTab />);
+
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade to Instant Estimator' });
+    await userEvent.click(upgrade);
+    let dialog = screen.getByRole('dialog', { name: 'Upgrade to Instant Estimator?' });
+    expect(await within(dialog).findByTestId('due-today')).toHaveTextContent('$49.87');
+    expect(within(dialog).getByTestId('next-renewal')).toHaveTextContent(
+      `$97.00 on ${formatBillingDate('2026-12-25T10:00:00.000Z')}`,
+    );
+    expect(api.calls('POST /api/billing/plan-change-preview')[0]?.body).toEqual({
+      newProductId: 'instant',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Current Plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('POST /api/change-subscription')).toHaveLength(0);
+
+    await userEvent.click(upgrade);
+    dialog = screen.getByRole('dialog', { name: 'Upgrade to Instant Estimator?' });
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Confirm and Pay $49.87' }),
+    );
+
+    expect(await screen.findByText('Your plan is now Instant Estimator.')).toBeVisible();
+    expect(api.calls('POST /api/change-subscription')[0]?.body).toEqual({
+      newProductId: 'instant',
+      timing: 'now',
+      prorationDate: 1_800_000_000,
+      expectedAmountDue: 4987,
+    });
+    expect(api.calls('POST /api/checkout')).toHaveLength(0);
+    expect(leavePage).not.toHaveBeenCalled();
+    expect(await screen.findByRole('region', { name: 'Instant Estimator' })).toBeVisible();
+  });
+
+  it('a downgrade waits for the renewal unless now is chosen, which is previewed again', async () => {
+    const renewal = '2026-12-25T10:00:00.000Z';
     const api = withSubscription(subscriptionView(), {
-      'POST /api/change-subscription': () => ({ body: { canceledCount: 0 } }),
+      'POST /api/billing/plan-change-preview': (request) => {
+        const now = (request.body as { timing?: string }).timing === 'now';
+        return {
+          body: quote({
+            plan: 'starter',
+            direction: 'downgrade',
+            timing: now ? 'now' : 'period_end',
+            timings: ['period_end', 'now'],
+            amountDueToday: 0,
+            credit: now ? 1980 : 0,
+            prorationDate: now ? 1_800_000_000 : null,
+            nextRenewal: { date: renewal, amount: now ? 0 : 1700 },
+          }),
+        };
+      },
+      'POST /api/change-subscription': () => ({
+        body: { canceledCount: 0, scheduledFor: renewal },
+      }),
+    });
+    renderBilling(<SubscriptionTab />);
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Switch to Starter Estimator' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Switch to Starter Estimator?' });
+    const atRenewal = await within(dialog).findByRole('radio', {
+      name: new RegExp(`^At renewal on ${formatBillingDate(renewal)}`),
+    });
+    expect(atRenewal).toBeChecked();
+    expect(within(dialog).getByTestId('due-today')).toHaveTextContent('$0.00');
+    expect(within(dialog).getByTestId('next-renewal')).toHaveTextContent('$17.00');
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Now/ }));
+    expect(await within(dialog).findByTestId('credit')).toHaveTextContent('$19.80');
+    expect(api.calls('POST /api/billing/plan-change-preview')[1]?.body).toEqual({
+      newProductId: 'starter',
+      timing: 'now',
+    });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^At renewal/ }));
+    await waitFor(() => expect(within(dialog).queryByTestId('credit')).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
+
+    expect(
+      await screen.findByText(
+        `Your plan changes to Starter Estimator on ${formatBillingDate(renewal)}.`,
+      ),
+    ).toBeVisible();
+    expect(api.calls('POST /api/change-subscription')[0]?.body).toEqual({
+      newProductId: 'starter',
+      timing: 'period_end',
+    });
+  });
+
+  it.each([
+    [
+      'a failure',
+      () => ({ status: 502, body: { error: 'Stripe is down' } }),
+      'Failed to cancel old subscription. Please try again.',
+    ],
+    [
+      'a refused, out-of-date amount',
+      () => ({ status: 409, body: { error: 'The amount due today is now $50.12.' } }),
+      'The amount due today is now $50.12.',
+    ],
+  ])('a change that meets %s says so in the dialog, which stays open', async (_, reply, text) => {
+    const api = withSubscription(subscriptionView(), {
+      'POST /api/billing/plan-change-preview': () => ({ body: quote() }),
+      'POST /api/change-subscription': reply,
+    });
+    renderBilling(<SubscriptionTab />);
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Upgrade to Instant Estimator' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade to Instant Estimator?' });
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Confirm and Pay $49.87' }),
+    );
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    expect(api.calls('POST /api/checkout')).toHaveLength(0);
+    expect(leavePage).not.toHaveBeenCalled();
+  });
+
+  it('a plan Stripe cannot change is changed first, then bought through checkout', async () => {
+    const api = withSubscription(subscriptionView(), {
+      'POST /api/billing/plan-change-preview': () => ({
+        body: quote({ via: 'checkout', amountDueToday: 9700, prorationDate: null }),
+      }),
+      'POST /api/change-subscription': () => ({ body: { canceledCount: 0, scheduledFor: null } }),
       'POST /api/checkout': () => ({ body: { url: CHECKOUT_URL } }),
     });
     renderBilling(<SubscriptionTab />);
@@ -193,15 +344,56 @@ describe('Subscription tab', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Upgrade to Instant Estimator' }),
     );
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade to Instant Estimator?' });
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Continue to Payment' }),
+    );
 
     await waitFor(() => expect(leavePage).toHaveBeenCalledExactlyOnceWith(CHECKOUT_URL));
     const billingCalls = api.requests
-      .filter((request) => request.method === 'POST')
+      .filter(
+        (request) =>
+          request.method === 'POST' && request.path !== '/api/billing/plan-change-preview',
+      )
       .map((request) => [request.path, request.body]);
     expect(billingCalls).toEqual([
       ['/api/change-subscription', { newProductId: 'instant' }],
       ['/api/checkout', { productId: 'instant' }],
     ]);
+  });
+
+  it('a change waiting for the renewal is shown, and can be taken back', async () => {
+    const effectiveAt = '2026-12-25T10:00:00.000Z';
+    let view = subscriptionView({ pendingChange: { plan: 'starter', effectiveAt } });
+    const api = fakeApi({
+      'GET /api/billing/subscription': () => ({ body: view }),
+      'DELETE /api/billing/pending-change': () => {
+        view = subscriptionView();
+        return { status: 204 };
+      },
+    });
+    renderBilling(<SubscriptionTab />);
+
+    const current = await screen.findByRole('region', { name: 'Smart Estimator' });
+    expect(current).toHaveTextContent(
+      `Changes to Starter Estimator on ${formatBillingDate(effectiveAt)}`,
+    );
+    await userEvent.click(within(current).getByRole('button', { name: 'Keep Smart Estimator' }));
+
+    await waitFor(() => expect(current).not.toHaveTextContent('Changes to Starter Estimator'));
+    expect(api.calls('DELETE /api/billing/pending-change')).toHaveLength(1);
+  });
+
+  it('a plan chosen elsewhere (?change=instant) opens its confirmation and leaves the address', async () => {
+    withSubscription(subscriptionView(), {
+      'POST /api/billing/plan-change-preview': () => ({ body: quote() }),
+    });
+    renderBilling(<SubscriptionTab />, '/dashboard?tab=subscription&change=instant');
+
+    expect(
+      await screen.findByRole('dialog', { name: 'Upgrade to Instant Estimator?' }),
+    ).toBeVisible();
+    await waitFor(() => expect(location()).toBe('/dashboard?tab=subscription'));
   });
 
   it('without a plan goes straight to checkout', async () => {
@@ -218,24 +410,6 @@ describe('Subscription tab', () => {
     await waitFor(() => expect(leavePage).toHaveBeenCalledWith(CHECKOUT_URL));
     expect(api.calls('POST /api/change-subscription')).toHaveLength(0);
     expect(api.calls('POST /api/checkout')[0]?.body).toEqual({ productId: 'starter' });
-  });
-
-  it('a failed change stops the upgrade with its message', async () => {
-    const api = withSubscription(subscriptionView(), {
-      'POST /api/change-subscription': () => ({ status: 502, body: { error: 'Stripe is down' } }),
-    });
-    renderBilling(<SubscriptionTab />);
-
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Upgrade to Instant Estimator' }),
-    );
-
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to cancel old subscription. Please try again.',
-    );
-    expect(api.calls('POST /api/checkout')).toHaveLength(0);
-    expect(leavePage).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Upgrade to Instant Estimator' })).toBeEnabled();
   });
 
   it.each([

@@ -29,6 +29,12 @@ export interface FakeStripe {
   secretKey: string;
   webhookSecret: string;
   priceIds: Record<PlanId, string>;
+  /**
+   * For tests: what Stripe does when the subscription's period ends (Stripe's test clocks do it
+   * there): the next schedule phase starts, a subscription set to cancel ends, otherwise the
+   * next period is invoiced. Resolves once its webhooks were delivered.
+   */
+  renew(subscriptionId: string): Promise<void>;
   /** Waits for pending webhook deliveries, then closes the server. */
   stop(): Promise<void>;
 }
@@ -65,7 +71,10 @@ const RESOURCE_NAMES = new Set([
   'sessions',
   'line_items',
   'subscriptions',
+  'subscription_schedules',
+  'release',
   'invoices',
+  'create_preview',
   'refunds',
 ]);
 
@@ -131,8 +140,10 @@ export function signWebhookPayload(payload: string, secret: string, timestamp = 
 /**
  * A small stateful stand-in for the Stripe API, for `npm start` without keys and for tests: the
  * three plans' products and prices, the QUOTE20 coupon and promotion code, customers, Checkout
- * Sessions with a hosted test checkout page, subscriptions (price change with proration, cancel at
- * period end, cancel now), invoices and refunds, all shaped like Stripe's JSON. Paying on the
+ * Sessions with a hosted test checkout page, subscriptions (price change with proration at a
+ * given proration_date, cancel at period end, cancel now), subscription schedules (a plan change
+ * at the renewal), invoice previews, invoices with the customer's credit balance, and refunds,
+ * all shaped like Stripe's JSON. Paying on the
  * checkout page, and changing or cancelling a subscription, POST signed events to `webhookUrl`.
  * The browser opens the checkout page, so it listens on 127.0.0.1 (not "localhost", which Node
  * may resolve to ::1).
@@ -149,11 +160,12 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const customers = new Map<string, StripeObject>();
   const sessions = new Map<string, StoredSession>();
   const subscriptions = new Map<string, StripeObject>();
+  const schedules = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
   const refunds = new Map<string, StripeObject>();
   /** Cents refunded so far per payment intent. */
   const refunded = new Map<string, number>();
-  const stateMaps = { customers, sessions, subscriptions, invoices, refunds, refunded };
+  const stateMaps = { customers, sessions, subscriptions, schedules, invoices, refunds, refunded };
   loadState(options.stateFile, stateMaps);
 
   const priceIds = {} as Record<PlanId, string>;
@@ -263,39 +275,55 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return customer;
   }
 
-  function createInvoice(input: {
+  interface InvoiceLine {
+    amount: number;
+    description: string;
+    proration: boolean;
+    priceId: string;
+    period: { start: number; end: number };
+  }
+
+  /**
+   * An invoice as Stripe drafts it: the customer's balance (negative is credit) is applied, a
+   * total below zero leaves the rest as credit, and only what remains is due.
+   */
+  function invoiceObject(input: {
+    id: string;
     subscription: StripeObject;
     billingReason: string;
-    lines: { amount: number; description: string; proration: boolean; priceId: string }[];
+    lines: InvoiceLine[];
     discount?: { amount: number };
+    periodStart: number;
+    periodEnd: number;
   }): StripeObject {
     const { subscription } = input;
+    const customer = find(customers, subscription.customer as string, 'customer');
     const subtotal = input.lines.reduce((sum, line) => sum + line.amount, 0);
     const discountAmount = input.discount?.amount ?? 0;
     const total = subtotal - discountAmount;
-    const paid = Math.max(0, total);
-    const created = nowSeconds();
-    const id = newId('in');
-    const paymentIntent = paid > 0 ? newId('pi') : null;
-    const item = (subscription.items as { data: StripeObject[] }).data[0]!;
-    const invoice: StripeObject = {
-      id,
+    const startingBalance = (customer.balance as number | undefined) ?? 0;
+    const withBalance = total + startingBalance;
+    const due = Math.max(0, withBalance);
+    return {
+      id: input.id,
       object: 'invoice',
       customer: subscription.customer,
       currency: 'usd',
-      status: 'paid',
+      status: 'draft',
       billing_reason: input.billingReason,
       subtotal,
       total,
-      amount_due: paid,
-      amount_paid: paid,
-      amount_remaining: 0,
+      starting_balance: startingBalance,
+      ending_balance: Math.min(0, withBalance),
+      amount_due: due,
+      amount_paid: 0,
+      amount_remaining: due,
       total_discount_amounts: discountAmount
         ? [{ amount: discountAmount, discount: newId('di') }]
         : [],
-      created,
-      period_start: item.current_period_start,
-      period_end: item.current_period_end,
+      created: nowSeconds(),
+      period_start: input.periodStart,
+      period_end: input.periodEnd,
       livemode: false,
       parent: {
         type: 'subscription_details',
@@ -309,14 +337,43 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
           amount: line.amount,
           currency: 'usd',
           description: line.description,
+          period: line.period,
           pricing: { type: 'price_details', price_details: { price: line.priceId } },
           parent: {
             type: 'subscription_item_details',
             subscription_item_details: { proration: line.proration, subscription: subscription.id },
           },
         })),
-        `/v1/invoices/${id}/lines`,
+        `/v1/invoices/${input.id}/lines`,
       ),
+    };
+  }
+
+  /** Finalizes and pays an invoice at once (the test card never fails), moving the balance. */
+  function createInvoice(input: {
+    subscription: StripeObject;
+    billingReason: string;
+    lines: InvoiceLine[];
+    discount?: { amount: number };
+  }): StripeObject {
+    const { subscription } = input;
+    const item = subscriptionItem(subscription);
+    const id = newId('in');
+    const invoice = invoiceObject({
+      ...input,
+      id,
+      periodStart: item.current_period_start as number,
+      periodEnd: item.current_period_end as number,
+    });
+    const paid = invoice.amount_due as number;
+    const created = invoice.created as number;
+    const paymentIntent = paid > 0 ? newId('pi') : null;
+    const customer = find(customers, subscription.customer as string, 'customer');
+    customer.balance = invoice.ending_balance;
+    Object.assign(invoice, {
+      status: 'paid',
+      amount_paid: paid,
+      amount_remaining: 0,
       payments: listOf(
         paymentIntent
           ? [
@@ -335,10 +392,75 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         `/v1/invoice_payments?invoice=${id}`,
       ),
       status_transitions: { finalized_at: created, paid_at: created },
-    };
+    });
     invoices.set(id, invoice);
     subscription.latest_invoice = id;
     return invoice;
+  }
+
+  /** One period of a price, as its own invoice line. */
+  function periodLine(price: StripeObject, start: number, end: number): InvoiceLine {
+    return {
+      amount: price.unit_amount as number,
+      description: `1 × ${String(products.get(price.product as string)?.name)}`,
+      proration: false,
+      priceId: price.id,
+      period: { start, end },
+    };
+  }
+
+  /**
+   * Stripe's proration for a price change at `at`: a credit for the unused time on the old price
+   * and a charge for the remaining time on the new one, each the price times the share of the
+   * period left, rounded to the cent.
+   */
+  function prorationLines(
+    item: StripeObject,
+    oldPrice: StripeObject,
+    newPrice: StripeObject,
+    at: number,
+  ): InvoiceLine[] {
+    const start = item.current_period_start as number;
+    const end = item.current_period_end as number;
+    const remaining = Math.max(0, Math.min(1, (end - at) / (end - start)));
+    const name = (price: StripeObject) => String(products.get(price.product as string)?.name);
+    const period = { start: at, end };
+    return [
+      {
+        amount: -Math.round((oldPrice.unit_amount as number) * remaining),
+        description: `Unused time on ${name(oldPrice)}`,
+        proration: true,
+        priceId: oldPrice.id,
+        period,
+      },
+      {
+        amount: Math.round((newPrice.unit_amount as number) * remaining),
+        description: `Remaining time on ${name(newPrice)}`,
+        proration: true,
+        priceId: newPrice.id,
+        period,
+      },
+    ];
+  }
+
+  /** A proration_date must fall in the current period; none means now. */
+  function prorationDate(form: FormObject, item: StripeObject, param: string): number {
+    const given = text(form, 'proration_date');
+    if (given === undefined) return nowSeconds();
+    const at = Number(given);
+    if (
+      !Number.isInteger(at) ||
+      at < (item.current_period_start as number) ||
+      at > (item.current_period_end as number)
+    ) {
+      throw new StripeError(
+        400,
+        'The proration date must be within the current billing period of the subscription.',
+        'parameter_invalid_integer',
+        param,
+      );
+    }
+    return at;
   }
 
   function subscriptionItem(subscription: StripeObject): StripeObject {
@@ -376,6 +498,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       cancel_at: null,
       canceled_at: null,
       ended_at: null,
+      schedule: null,
       collection_method: 'charge_automatically',
       discounts: [],
       latest_invoice: null,
@@ -401,14 +524,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const invoice = createInvoice({
       subscription,
       billingReason: 'subscription_create',
-      lines: [
-        {
-          amount: price.unit_amount as number,
-          description: `1 × ${String(products.get(price.product as string)?.name)}`,
-          proration: false,
-          priceId: price.id,
-        },
-      ],
+      lines: [periodLine(price, start, addMonth(start))],
       discount: discount ? { amount: discount.amount } : undefined,
     });
     Object.assign(session, {
@@ -547,6 +663,14 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const previous: Record<string, unknown> = {};
     const cancel = text(form, 'cancel_at_period_end');
     const item = subscriptionItem(subscription);
+    if (cancel !== undefined && subscription.schedule) {
+      throw new StripeError(
+        400,
+        `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        'parameter_invalid_empty',
+        'cancel_at_period_end',
+      );
+    }
     if (cancel !== undefined) {
       previous.cancel_at_period_end = subscription.cancel_at_period_end;
       subscription.cancel_at_period_end = cancel === 'true';
@@ -569,32 +693,16 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       const oldPrice = item.price as StripeObject;
       const newPrice = find(prices, newPriceId, 'price');
       if (newPrice.id !== oldPrice.id) {
+        const at = prorationDate(form, item, 'proration_date');
         previous.items = structuredClone(subscription.items);
         item.price = newPrice;
-        const behavior = text(form, 'proration_behavior') ?? 'create_prorations';
-        const start = item.current_period_start as number;
-        const end = item.current_period_end as number;
-        const remaining = Math.max(0, Math.min(1, (end - nowSeconds()) / (end - start)));
-        const unused = Math.round((oldPrice.unit_amount as number) * remaining);
-        const newTime = Math.round((newPrice.unit_amount as number) * remaining);
-        if (behavior === 'always_invoice') {
+        // create_prorations would leave pending invoice items for the next invoice; the product
+        // only uses always_invoice (charged now) and none.
+        if (text(form, 'proration_behavior') === 'always_invoice') {
           const invoice = createInvoice({
             subscription,
             billingReason: 'subscription_update',
-            lines: [
-              {
-                amount: -unused,
-                description: 'Unused time',
-                proration: true,
-                priceId: oldPrice.id,
-              },
-              {
-                amount: newTime,
-                description: 'Remaining time',
-                proration: true,
-                priceId: newPrice.id,
-              },
-            ],
+            lines: prorationLines(item, oldPrice, newPrice, at),
           });
           void emit('invoice.paid', invoice);
         }
@@ -609,8 +717,317 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (subscription.status === 'canceled') return subscription;
     const now = nowSeconds();
     Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
+    const schedule = subscription.schedule ? schedules.get(subscription.schedule as string) : null;
+    if (schedule) {
+      Object.assign(schedule, { status: 'canceled', canceled_at: now });
+      subscription.schedule = null;
+      void emit('subscription_schedule.canceled', schedule);
+    }
     void emit('customer.subscription.deleted', subscription);
     return subscription;
+  }
+
+  /** Expands `schedule` on a subscription when the request asks for it, as Stripe's `expand`. */
+  function expanded(subscription: StripeObject, form: FormObject): StripeObject {
+    const expand = form.expand;
+    const wanted = Array.isArray(expand) ? expand : typeof expand === 'string' ? [expand] : [];
+    if (!wanted.includes('schedule') || !subscription.schedule) return subscription;
+    return {
+      ...subscription,
+      schedule: find(schedules, subscription.schedule as string, 'schedule'),
+    };
+  }
+
+  /**
+   * POST /v1/invoices/create_preview for a subscription change: the invoice Stripe would draft.
+   * With create_prorations (the default) that is the next renewal: the prorations at
+   * `proration_date` plus the next period at the new price; with always_invoice only the
+   * prorations, billed at once; with none the next period alone.
+   */
+  function previewInvoice(form: FormObject): StripeObject {
+    const subscription = find(subscriptions, requiredText(form, 'subscription'), 'subscription');
+    const customer = text(form, 'customer');
+    if (customer && customer !== subscription.customer) {
+      throw new StripeError(
+        400,
+        'The subscription does not belong to this customer.',
+        'parameter_invalid',
+        'customer',
+      );
+    }
+    const item = subscriptionItem(subscription);
+    const oldPrice = item.price as StripeObject;
+    const details = object(form, 'subscription_details') ?? {};
+    const [change] = list(details, 'items');
+    if (change && text(change, 'id') !== item.id) {
+      throw new StripeError(
+        400,
+        `No such subscription item: '${String(text(change, 'id'))}'`,
+        'resource_missing',
+        'subscription_details[items][0][id]',
+      );
+    }
+    const newPriceId = change ? text(change, 'price') : undefined;
+    const newPrice = newPriceId ? find(prices, newPriceId, 'price') : oldPrice;
+    const behavior = text(details, 'proration_behavior') ?? 'create_prorations';
+    const at = prorationDate(details, item, 'subscription_details[proration_date]');
+    const end = item.current_period_end as number;
+    const prorations =
+      behavior !== 'none' && newPrice.id !== oldPrice.id
+        ? prorationLines(item, oldPrice, newPrice, at)
+        : [];
+    const lines =
+      behavior === 'always_invoice'
+        ? prorations
+        : [...prorations, periodLine(newPrice, end, addMonth(end))];
+    const invoice = invoiceObject({
+      id: `upcoming_${newId('in')}`,
+      subscription,
+      billingReason: behavior === 'always_invoice' ? 'subscription_update' : 'upcoming',
+      lines,
+      periodStart: item.current_period_start as number,
+      periodEnd: end,
+    });
+    (
+      invoice.parent as { subscription_details: Record<string, unknown> }
+    ).subscription_details.subscription_proration_date = at;
+    return invoice;
+  }
+
+  /** One phase of a schedule: its price and when it runs. */
+  function schedulePhase(start: number, end: number, priceId: string): StripeObject {
+    return {
+      id: newId('phase'),
+      start_date: start,
+      end_date: end,
+      items: [{ price: priceId, quantity: 1 }],
+      proration_behavior: 'create_prorations',
+      metadata: {},
+    } as StripeObject;
+  }
+
+  /** POST /v1/subscription_schedules with from_subscription: the current period as phase one. */
+  function createSchedule(form: FormObject): StripeObject {
+    const subscriptionId = text(form, 'from_subscription');
+    if (!subscriptionId) {
+      throw new StripeError(
+        400,
+        'The fake Stripe creates schedules from a subscription only (from_subscription).',
+        'parameter_missing',
+        'from_subscription',
+      );
+    }
+    const subscription = find(subscriptions, subscriptionId, 'subscription');
+    if (subscription.schedule) {
+      throw new StripeError(
+        400,
+        `You cannot migrate a subscription that is already attached to a schedule: \`${String(subscription.schedule)}\`.`,
+        'resource_already_exists',
+        'from_subscription',
+      );
+    }
+    if (subscription.status === 'canceled') {
+      throw new StripeError(
+        400,
+        'A canceled subscription cannot be scheduled.',
+        'parameter_invalid',
+        'from_subscription',
+      );
+    }
+    const item = subscriptionItem(subscription);
+    const start = item.current_period_start as number;
+    const end = item.current_period_end as number;
+    const schedule: StripeObject = {
+      id: newId('sub_sched'),
+      object: 'subscription_schedule',
+      status: 'active',
+      customer: subscription.customer,
+      subscription: subscription.id,
+      released_subscription: null,
+      released_at: null,
+      canceled_at: null,
+      end_behavior: subscription.cancel_at_period_end ? 'cancel' : 'release',
+      current_phase: { start_date: start, end_date: end },
+      phases: [schedulePhase(start, end, (item.price as StripeObject).id)],
+      metadata: object(form, 'metadata') ?? {},
+      created: nowSeconds(),
+      livemode: false,
+    };
+    schedules.set(schedule.id, schedule);
+    subscription.schedule = schedule.id;
+    void emit('subscription_schedule.created', schedule);
+    return schedule;
+  }
+
+  /**
+   * POST /v1/subscription_schedules/:id: new phases. The current phase keeps its start and price
+   * (the fake does not change the running period); each later phase starts where the one before
+   * ends and lasts `duration` (or its end_date, or one month).
+   */
+  function updateSchedule(id: string, form: FormObject): StripeObject {
+    const schedule = find(schedules, id, 'schedule');
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') {
+      throw new StripeError(
+        400,
+        `You cannot update a subscription schedule that is ${String(schedule.status)}.`,
+        'parameter_invalid',
+      );
+    }
+    const subscription = find(subscriptions, schedule.subscription as string, 'subscription');
+    const item = subscriptionItem(subscription);
+    const current = schedule.current_phase as { start_date: number; end_date: number };
+    const given = list(form, 'phases');
+    if (given.length > 0) {
+      const phases: StripeObject[] = [];
+      let start = current.start_date;
+      given.forEach((phase, index) => {
+        const [phaseItem] = list(phase, 'items');
+        const priceId = phaseItem ? text(phaseItem, 'price') : undefined;
+        if (!priceId) {
+          throw new StripeError(
+            400,
+            'Each phase needs one item with a price.',
+            'parameter_missing',
+            `phases[${index}][items]`,
+          );
+        }
+        find(prices, priceId, 'price');
+        const startDate = text(phase, 'start_date');
+        if (index === 0) {
+          if (startDate !== undefined && Number(startDate) !== current.start_date) {
+            throw new StripeError(
+              400,
+              'You can not modify the start date of the current phase.',
+              'parameter_invalid',
+              'phases[0][start_date]',
+            );
+          }
+          if (priceId !== (item.price as StripeObject).id) {
+            throw new StripeError(
+              400,
+              'The fake Stripe keeps the current phase at its price.',
+              'parameter_invalid',
+              'phases[0][items]',
+            );
+          }
+        } else if (startDate !== undefined && Number(startDate) !== start) {
+          throw new StripeError(
+            400,
+            'Phases must follow one another without gaps.',
+            'parameter_invalid',
+            `phases[${index}][start_date]`,
+          );
+        }
+        const endDate = text(phase, 'end_date');
+        const duration = object(phase, 'duration');
+        let end: number;
+        if (endDate !== undefined) end = Number(endDate);
+        else if (duration && text(duration, 'interval') === 'month') {
+          end = start;
+          for (let i = 0; i < Number(text(duration, 'interval_count') ?? 1); i++)
+            end = addMonth(end);
+        } else end = addMonth(start);
+        if (end <= start) {
+          throw new StripeError(
+            400,
+            'A phase must end after it starts.',
+            'parameter_invalid',
+            `phases[${index}][end_date]`,
+          );
+        }
+        phases.push(schedulePhase(start, end, priceId));
+        start = end;
+      });
+      if ((phases[0]!.end_date as number) !== current.end_date) {
+        throw new StripeError(
+          400,
+          'The fake Stripe ends the current phase with the current period.',
+          'parameter_invalid',
+          'phases[0][end_date]',
+        );
+      }
+      schedule.phases = phases;
+    }
+    const endBehavior = text(form, 'end_behavior');
+    if (endBehavior) schedule.end_behavior = endBehavior;
+    const metadata = object(form, 'metadata');
+    if (metadata) schedule.metadata = { ...(schedule.metadata as object), ...metadata };
+    void emit('subscription_schedule.updated', schedule);
+    return schedule;
+  }
+
+  /** POST /v1/subscription_schedules/:id/release: the subscription goes on, unscheduled. */
+  function releaseSchedule(id: string): StripeObject {
+    const schedule = find(schedules, id, 'schedule');
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') {
+      throw new StripeError(
+        400,
+        `You cannot release a subscription schedule that is ${String(schedule.status)}.`,
+        'parameter_invalid',
+      );
+    }
+    const subscription = find(subscriptions, schedule.subscription as string, 'subscription');
+    Object.assign(schedule, {
+      status: 'released',
+      released_at: nowSeconds(),
+      released_subscription: subscription.id,
+      subscription: null,
+    });
+    subscription.schedule = null;
+    void emit('subscription_schedule.released', schedule);
+    void emit('customer.subscription.updated', subscription, { schedule: schedule.id });
+    return schedule;
+  }
+
+  /** The end of the current period, as Stripe handles it (see FakeStripe.renew). */
+  function renewSubscription(id: string): void {
+    const subscription = find(subscriptions, id, 'subscription');
+    if (subscription.status === 'canceled') return;
+    const item = subscriptionItem(subscription);
+    const start = item.current_period_end as number;
+    if (subscription.cancel_at_period_end) {
+      Object.assign(subscription, { status: 'canceled', ended_at: start });
+      void emit('customer.subscription.deleted', subscription);
+      return;
+    }
+    const previous: Record<string, unknown> = { items: structuredClone(subscription.items) };
+    const schedule = subscription.schedule ? schedules.get(subscription.schedule as string) : null;
+    if (schedule) {
+      const next = (schedule.phases as StripeObject[]).find(
+        (phase) => (phase.start_date as number) === start,
+      );
+      if (next) {
+        const priceId = (next.items as { price: string }[])[0]!.price;
+        item.price = find(prices, priceId, 'price');
+        schedule.current_phase = { start_date: next.start_date, end_date: next.end_date };
+        void emit('subscription_schedule.updated', schedule);
+      } else if (schedule.end_behavior === 'cancel') {
+        Object.assign(subscription, { status: 'canceled', ended_at: start, schedule: null });
+        Object.assign(schedule, { status: 'completed', completed_at: start });
+        void emit('subscription_schedule.completed', schedule);
+        void emit('customer.subscription.deleted', subscription);
+        return;
+      } else {
+        Object.assign(schedule, {
+          status: 'released',
+          released_at: start,
+          released_subscription: subscription.id,
+          subscription: null,
+        });
+        subscription.schedule = null;
+        void emit('subscription_schedule.released', schedule);
+      }
+    }
+    item.current_period_start = start;
+    item.current_period_end = addMonth(start);
+    const price = item.price as StripeObject;
+    const invoice = createInvoice({
+      subscription,
+      billingReason: 'subscription_cycle',
+      lines: [periodLine(price, start, item.current_period_end as number)],
+    });
+    void emit('customer.subscription.updated', subscription, previous);
+    void emit('invoice.paid', invoice);
   }
 
   function createRefund(form: FormObject): StripeObject {
@@ -726,11 +1143,21 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         );
       }
       case 'GET /subscriptions/:id':
-        return find(subscriptions, id, 'subscription');
+        return expanded(find(subscriptions, id, 'subscription'), form);
       case 'POST /subscriptions/:id':
-        return updateSubscription(id, form);
+        return expanded(updateSubscription(id, form), form);
       case 'DELETE /subscriptions/:id':
         return cancelSubscription(id);
+      case 'POST /subscription_schedules':
+        return createSchedule(form);
+      case 'GET /subscription_schedules/:id':
+        return find(schedules, id, 'schedule');
+      case 'POST /subscription_schedules/:id':
+        return updateSchedule(id, form);
+      case 'POST /subscription_schedules/:id/release':
+        return releaseSchedule(id);
+      case 'POST /invoices/create_preview':
+        return previewInvoice(form);
       case 'GET /invoices':
         return listInvoices(query);
       case 'GET /invoices/:id':
@@ -840,6 +1267,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     secretKey,
     webhookSecret,
     priceIds,
+    renew: async (subscriptionId: string) => {
+      renewSubscription(subscriptionId);
+      saveState(options.stateFile, stateMaps);
+      await deliveries;
+    },
     stop: async () => {
       await deliveries;
       await new Promise<void>((resolve) => {

@@ -1,17 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Estimate } from '@rafter/domain/estimate';
-import type { CaptureLeadPayload, CaptureSource, MainSiteLeadPayload } from '@rafter/domain/lead';
+import type {
+  CaptureLeadPayload,
+  CaptureSource,
+  DemoRequestPayload,
+  MainSiteLeadPayload,
+} from '@rafter/domain/lead';
 import { api } from '../../../lib/api-client';
 
 /** Where an owner-flow lead came from: /widget, the widget inside embed.js, or a share page. */
 export type LeadSource = CaptureSource;
 
-/** The server's answer: the roof area and estimate it stored (its own numbers). */
-export interface LeadReceipt {
-  id: string;
+/** The server's numbers for a quote request (never the browser's). */
+export interface QuoteReceipt {
   roofArea: number;
   estimate: Estimate;
   score: number;
+}
+
+/** The server's answer for a stored lead: its id and the numbers it stored. */
+export interface LeadReceipt extends QuoteReceipt {
+  id: string;
 }
 
 /** POST /api/capture-lead: a quote request for one contractor. */
@@ -24,13 +33,27 @@ export function submitMainSiteLead(payload: MainSiteLeadPayload): Promise<LeadRe
   return api.post<LeadReceipt>('/api/main-site-leads', payload);
 }
 
+/** POST /api/demo-requests: the landing page's demo; answered, never stored or distributed. */
+export function submitDemoRequest(payload: DemoRequestPayload): Promise<QuoteReceipt> {
+  return api.post<QuoteReceipt>('/api/demo-requests', payload);
+}
+
 export type QuoteRequest =
   | { flow: 'owner'; payload: CaptureLeadPayload }
-  | { flow: 'main-site'; payload: MainSiteLeadPayload };
+  | { flow: 'main-site'; payload: MainSiteLeadPayload }
+  | { flow: 'demo'; payload: DemoRequestPayload };
+
+function sendQuote(request: QuoteRequest): Promise<QuoteReceipt> {
+  switch (request.flow) {
+    case 'owner':
+      return captureLead(request.payload);
+    case 'main-site':
+      return submitMainSiteLead(request.payload);
+    case 'demo':
+      return submitDemoRequest(request.payload);
+  }
+}
 
 export function useSubmitQuote() {
-  return useMutation({
-    mutationFn: (request: QuoteRequest) =>
-      request.flow === 'owner' ? captureLead(request.payload) : submitMainSiteLead(request.payload),
-  });
+  return useMutation({ mutationFn: sendQuote });
 }

@@ -19,6 +19,11 @@ const EstimatorSteps = lazy(loadLaterSteps);
 export interface EstimatorProps {
   /** The contractor who gets the lead; without one this is the main-site flow. */
   ownerId?: string | null;
+  /**
+   * The live demo on Rafter's landing page: quote requests are answered but go to no one (not
+   * the main-site flow, which offers them to contractors), and the texts say so.
+   */
+  demo?: boolean;
   /** Brand colour as '#rrggbb'. */
   color?: string;
   /** Where an owner-flow lead came from. */
@@ -41,13 +46,15 @@ function StepLoading() {
  */
 export function Estimator({
   ownerId = null,
+  demo = false,
   color = DEFAULT_BRAND_COLOR,
   source = 'widget',
   pricing,
 }: EstimatorProps) {
   // Fetched as the widget appears: the server accepts a quote request only with it, and no
-  // sooner than a person could fill the form after it was issued.
-  const formToken = useFormToken(ownerId);
+  // sooner than a person could fill the form after it was issued. The demo stores nothing and
+  // needs none.
+  const formToken = useFormToken(ownerId, !demo);
   const [step, setStep] = useState<Step>(1);
   // Focus follows the visitor from step to step, but is not taken when the page opens.
   const [navigated, setNavigated] = useState(false);
@@ -96,6 +103,7 @@ export function Estimator({
                 answers={answers}
                 onAnswersChange={setAnswers}
                 ownerId={ownerId}
+                demo={demo}
                 source={source}
                 knownPricing={pricing}
                 formToken={formToken}

@@ -7,7 +7,7 @@ import {
   useMaterialPricing,
   type MaterialPricingResponse,
 } from '../api/get-material-pricing';
-import { useSubmitQuote, type LeadReceipt, type LeadSource } from '../api/submit-quote';
+import { useSubmitQuote, type LeadSource, type QuoteReceipt } from '../api/submit-quote';
 import type { EstimatorAnswers, Step } from './estimator-state';
 import type { FormTokenKeeper } from '../form-token/form-token-keeper';
 import { EstimateReadyModal } from './quote/EstimateReadyModal';
@@ -30,6 +30,8 @@ export interface EstimatorStepsProps {
   answers: EstimatorAnswers;
   onAnswersChange: (update: (answers: EstimatorAnswers) => EstimatorAnswers) => void;
   ownerId: string | null;
+  /** The landing page's demo: requests go to no one, and the texts say so. */
+  demo: boolean;
   source: LeadSource;
   knownPricing: MaterialPricingResponse | undefined;
   formToken: FormTokenKeeper;
@@ -50,6 +52,7 @@ export default function EstimatorSteps({
   answers,
   onAnswersChange,
   ownerId,
+  demo,
   source,
   knownPricing,
   formToken,
@@ -80,7 +83,7 @@ export default function EstimatorSteps({
     contact: QuoteForm,
     website: string,
     onChecking: () => void,
-  ): Promise<LeadReceipt> => {
+  ): Promise<QuoteReceipt> => {
     if (!measured || !ownership || !material || !stories || roofArea === null || !estimate) {
       return Promise.reject(new Error('The estimate is not complete'));
     }
@@ -98,6 +101,8 @@ export default function EstimatorSteps({
       estimateMid: estimate.mid,
       estimateHigh: estimate.high,
     };
+    // The demo stores nothing, so it needs no form token.
+    if (demo) return submitQuote.mutateAsync({ flow: 'demo', payload: { lead, website } });
     return formToken.send(
       (proof) =>
         submitQuote.mutateAsync(
@@ -161,6 +166,7 @@ export default function EstimatorSteps({
           material={material}
           stories={stories}
           quoteSent={answers.quoteSent}
+          demo={demo}
           onBack={back}
           onGetQuote={() => {
             // A challenge, when the calculator is busy, is solved while the homeowner types.
@@ -174,6 +180,7 @@ export default function EstimatorSteps({
         open={quoteOpen}
         onClose={() => setQuoteOpen(false)}
         submit={submit}
+        demo={demo}
         closeDelayMs={ownerId ? OWNER_FLOW_CLOSE_MS : MAIN_SITE_CLOSE_MS}
         onDone={(receipt) => {
           setQuoteOpen(false);

@@ -7,12 +7,16 @@ import { FormTokenKeeper } from './form-token-keeper';
 const solveLazily = (challenge: ProofOfWorkChallenge) =>
   import('./solve-challenge').then(({ solveChallenge }) => solveChallenge(challenge));
 
-/** The widget's form token for `ownerId`'s calculator (the main site's without one). */
-export function useFormToken(ownerId: string | null): FormTokenKeeper {
+/**
+ * The widget's form token for `ownerId`'s calculator (the main site's without one), fetched and
+ * kept fresh while `enabled`.
+ */
+export function useFormToken(ownerId: string | null, enabled = true): FormTokenKeeper {
   const keeper = useMemo(() => new FormTokenKeeper(ownerId, getFormToken, solveLazily), [ownerId]);
   useEffect(() => {
+    if (!enabled) return;
     keeper.start();
     return () => keeper.stop();
-  }, [keeper]);
+  }, [keeper, enabled]);
   return keeper;
 }

@@ -26,7 +26,8 @@ interface DemoSectionProps {
 }
 
 /**
- * #demo: the real estimator in the main-site flow. Its code stays out of the first page load,
+ * #demo: the real estimator, in demo mode: its quote requests go to no contractor (the
+ * main-site flow would offer them to paying ones). Its code stays out of the first page load,
  * and the visitor's first touch, key press or focus inside it is announced once
  * (`demo-interacted`) so the page's other prompts can step back.
  */
@@ -46,7 +47,7 @@ export function DemoSection({ children }: DemoSectionProps) {
       eyebrow="Live demo"
       title="Try the calculator your customers will use"
       tinted
-      intro="This is the real estimator. Enter a zip code and an address, answer three questions and see the estimate a homeowner would. Quote requests sent from this demo come to the Rafter team, not to a roofer."
+      intro="This is the real estimator. Enter a zip code and an address, answer three questions and see the estimate a homeowner would. It is a demo: a quote request sent from it is not saved and goes to no one."
     >
       <div
         ref={frame}

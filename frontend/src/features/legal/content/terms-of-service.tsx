@@ -1,12 +1,13 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
+import { BILLING_TERMS, refundThresholds } from '@rafter/domain/plans';
 import { APP_ROUTES } from '@rafter/domain/routes';
 import type { LegalDocumentContent } from '../types';
 import { CONTACT_EMAIL } from '../../../lib/contact';
 
 export const TERMS_OF_SERVICE: LegalDocumentContent = {
   title: 'Terms of Service',
-  lastUpdated: 'January 8, 2025',
+  lastUpdated: 'November 25, 2026',
   intro: (
     <p>
       These terms are the agreement between you and Rafter when you use our roof-estimate
@@ -85,6 +86,15 @@ export const TERMS_OF_SERVICE: LegalDocumentContent = {
               hidden until you upgrade or a new month begins.
             </li>
             <li>
+              You can change plans from your dashboard. Before anything changes we show what you
+              will pay today and at your next renewal. An <strong>upgrade starts at once</strong>:
+              you pay the new plan&apos;s price for the rest of the billing period, less the unused
+              part of your old plan. A{' '}
+              <strong>move to a smaller plan starts at your next renewal</strong>, so you keep what
+              you paid for until then; if you choose to switch at once instead, the unused part of
+              your old plan is credited toward your next invoices, not paid out.
+            </li>
+            <li>
               The promo code <strong>QUOTE20</strong> gives 20% off your first month. It applies to
               the first month of a new subscription only.
             </li>
@@ -114,28 +124,47 @@ export const TERMS_OF_SERVICE: LegalDocumentContent = {
       content: (
         <>
           <p>
-            If Rafter is not working out, you can ask for a full refund of your first payment{' '}
-            <strong>within 14 days</strong> of subscribing. The guarantee is there for contractors
-            who did not get value from the service, so:
+            If Rafter is not working out, you can get your money back{' '}
+            <strong>within {BILLING_TERMS.moneyBackDays} days of your first payment</strong>. You
+            ask for it yourself in your dashboard: open <strong>Subscription</strong> and choose{' '}
+            <strong>Request refund</strong>. The button is there while you qualify, with the last
+            day you can use it; when you do not qualify, the same place says why.
+          </p>
+          <p>
+            The guarantee is for contractors who did not get value from the service, so it ends once
+            you have received this many leads since your current billing period began:
+          </p>
+          <ul>
+            {refundThresholds().map(({ plan, leads, borrowedFrom }) => (
+              <li key={plan.id}>
+                <strong>
+                  {plan.name}: {leads} or more leads
+                </strong>
+                {borrowedFrom
+                  ? ` — this plan has unlimited leads, so it has the ${borrowedFrom.name} plan's threshold.`
+                  : '.'}
+              </li>
+            ))}
+          </ul>
+          <p>
+            Every lead counts toward the threshold, including leads held locked because your plan
+            had reached its monthly limit.
           </p>
           <ul>
             <li>
-              A refund applies only if you received{' '}
-              <strong>fewer than 20% of your plan&apos;s monthly leads</strong> during that time.
+              A refund pays back <strong>every payment on the subscription</strong>, including
+              prorated charges for a plan change, to your original payment method, and{' '}
+              <strong>ends your subscription at once</strong>. Refunds are processed within{' '}
+              <strong>{BILLING_TERMS.refundProcessingText}</strong>.
             </li>
             <li>
-              Receiving <strong>4 or more leads on the Starter plan</strong>, or{' '}
-              <strong>10 or more leads on the Smart plan</strong>, voids the refund.
-            </li>
-            <li>
-              Approved refunds go back to your original payment method and are processed within{' '}
-              <strong>7-10 business days</strong>.
+              The guarantee applies <strong>once per account</strong>: a later subscription is not
+              covered again.
             </li>
           </ul>
           <p>
-            To ask for a refund, email us at{' '}
-            <Link href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</Link> from the address on your
-            account.
+            Questions about a refund? Email us at{' '}
+            <Link href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</Link>.
           </p>
         </>
       ),

@@ -10,13 +10,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
-import {
-  parseAreasOfService,
-  SAVED_INDICATOR_MS,
-  type BusinessProfileView,
-} from '@rafter/domain/settings';
+import { SAVED_INDICATOR_MS, type BusinessProfileView } from '@rafter/domain/settings';
 import { useProfile, useSaveProfile } from '../api/profile';
 import { LogoField } from './LogoField';
+import { ServiceAreasField, serviceAreaErrors } from './ServiceAreasField';
 
 export interface ProfileTabProps {
   /** The plan does not include a custom logo. */
@@ -28,7 +25,8 @@ export interface ProfileTabProps {
 interface FormValues {
   businessName: string;
   address: string;
-  areasOfService: string;
+  /** One entry per area, as typed. */
+  areasOfService: string[];
   idealCustomerProfile: string;
   idealCustomerValue: string;
   notifyNewLeads: boolean;
@@ -38,7 +36,7 @@ function formValues(profile: BusinessProfileView): FormValues {
   return {
     businessName: profile.businessName ?? '',
     address: profile.address ?? '',
-    areasOfService: profile.areasOfService.join(', '),
+    areasOfService: profile.areasOfService.map((area) => area.label),
     idealCustomerProfile: profile.idealCustomerProfile ?? '',
     idealCustomerValue:
       profile.idealCustomerValue === null ? '' : String(profile.idealCustomerValue),
@@ -89,6 +87,10 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
   }
   if (!profile.data) return <LinearProgress aria-label="Loading" />;
   const current = profile.data;
+  // Areas kept from before areas were structured, with no state to be found (see the migration).
+  const needsState = current.areasOfService
+    .filter((area) => area.kind === 'place')
+    .map((area) => area.label);
 
   const startEditing = () => {
     save.reset();
@@ -97,7 +99,7 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
     setEditing(true);
   };
 
-  const field = (name: Exclude<keyof FormValues, 'notifyNewLeads'>) => ({
+  const field = (name: Exclude<keyof FormValues, 'notifyNewLeads' | 'areasOfService'>) => ({
     value: values?.[name] ?? '',
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValues((old) => (old ? { ...old, [name]: event.target.value } : old)),
@@ -105,14 +107,15 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!values) return;
+    // The entries that are not areas say so under the field; nothing is sent until they are fixed.
+    if (!values || serviceAreaErrors(values.areasOfService).length > 0) return;
     const value = values.idealCustomerValue.trim();
     save.mutate(
       {
         profile: {
           businessName: values.businessName,
           address: values.address,
-          areasOfService: parseAreasOfService(values.areasOfService),
+          areasOfService: values.areasOfService,
           idealCustomerProfile: values.idealCustomerProfile,
           idealCustomerValue: value === '' ? null : Number(value),
           // Not on the form (spec section 3): kept as stored.
@@ -173,10 +176,10 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
             />
             <TextField label="Business Name" {...field('businessName')} />
             <TextField label="Business Address" {...field('address')} />
-            <TextField
-              label="Areas of Service"
-              helperText="Separate areas with commas, e.g. Austin, Round Rock, Cedar Park"
-              {...field('areasOfService')}
+            <ServiceAreasField
+              value={values.areasOfService}
+              onChange={(areasOfService) => setValues({ ...values, areasOfService })}
+              disabled={save.isPending}
             />
             <TextField
               label="Ideal Customer Profile"
@@ -228,10 +231,20 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
             >
               <HomeRoundedIcon />
             </Avatar>
+            {needsState.length > 0 && (
+              <Alert severity="warning">
+                Add a state to {needsState.join(', ')}: without one, a place of that name in any
+                state counts as your area. Edit the profile and write it like &quot;
+                {needsState[0]}, TX&quot;.
+              </Alert>
+            )}
             <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
               <ViewRow label="Business Name" value={current.businessName} />
               <ViewRow label="Business Address" value={current.address} />
-              <ViewRow label="Areas of Service" value={current.areasOfService.join(', ')} />
+              <ViewRow
+                label="Areas of Service"
+                value={current.areasOfService.map((area) => area.label).join(' · ')}
+              />
               <ViewRow label="Ideal Customer Profile" value={current.idealCustomerProfile} />
               <ViewRow
                 label="Preferred Minimum Deal Value"

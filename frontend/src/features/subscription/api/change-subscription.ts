@@ -1,12 +1,13 @@
-import type { ChangeSubscriptionResponse } from '@rafter/domain/billing';
-import type { PlanId } from '@rafter/domain/plans';
+import type { ChangeSubscriptionInput, ChangeSubscriptionResponse } from '@rafter/domain/billing';
 import { api } from '../../../lib/api-client';
 
-/** Moves an existing subscription to another plan, before checkout (spec section 4). */
-export function changeSubscription(newProductId: PlanId): Promise<ChangeSubscriptionResponse> {
-  return api.post<ChangeSubscriptionResponse>(
-    '/api/change-subscription',
-    { newProductId },
-    { auth: true },
-  );
+/**
+ * Changes the subscription to another plan, as the preview showed it: its timing, proration time
+ * and amount due, so the charge is the one the contractor confirmed (spec section 4: called
+ * before any checkout).
+ */
+export function changeSubscription(
+  input: Omit<ChangeSubscriptionInput, 'userId'>,
+): Promise<ChangeSubscriptionResponse> {
+  return api.post<ChangeSubscriptionResponse>('/api/change-subscription', input, { auth: true });
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,6 +12,11 @@ interface CurrentPlanCardProps {
   view: SubscriptionView;
   onCancel: () => void;
   onRequestRefund: () => void;
+  /** Takes back the plan change waiting for the renewal. */
+  onKeepPlan: () => void;
+  keepingPlan: boolean;
+  /** Why taking back the change failed, if it did. */
+  keepPlanError: string | null;
 }
 
 const cardSx = {
@@ -22,7 +28,14 @@ const cardSx = {
 } as const;
 
 /** The plan the contractor is on, when it renews or ends, and this month's lead usage. */
-export function CurrentPlanCard({ view, onCancel, onRequestRefund }: CurrentPlanCardProps) {
+export function CurrentPlanCard({
+  view,
+  onCancel,
+  onRequestRefund,
+  onKeepPlan,
+  keepingPlan,
+  keepPlanError,
+}: CurrentPlanCardProps) {
   if (!view.active || view.plan === null) {
     return (
       <Box component="section" aria-labelledby="current-plan-title" sx={cardSx}>
@@ -66,6 +79,22 @@ export function CurrentPlanCard({ view, onCancel, onRequestRefund }: CurrentPlan
         <Typography sx={{ mt: 1 }} color="textSecondary">
           {canceling ? `Cancels on ${periodEnd}` : `Renews on ${periodEnd}`}
         </Typography>
+      )}
+      {view.pendingChange && (
+        <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            Changes to {PLANS[view.pendingChange.plan].name} on{' '}
+            {formatBillingDate(view.pendingChange.effectiveAt)}
+          </Typography>
+          <Button variant="outlined" size="small" onClick={onKeepPlan} loading={keepingPlan}>
+            Keep {plan.name}
+          </Button>
+        </Box>
+      )}
+      {keepPlanError && (
+        <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
+          {keepPlanError}
+        </Alert>
       )}
       <Box sx={{ mt: 3 }}>
         <LeadUsage count={view.monthlyLeadCount} limit={view.monthlyLeadLimit} />

@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import type { SubscriptionView } from '@rafter/domain/billing';
-import { BILLING_TERMS, PLAN_LIST, PLANS, type Plan } from '@rafter/domain/plans';
+import { BILLING_TERMS, isPlanId, PLAN_LIST, PLANS, type Plan } from '@rafter/domain/plans';
+import { useCancelPendingChange } from '../api/cancel-pending-change';
 import { useSubscription } from '../api/get-subscription';
 import { usePlanChoice } from '../hooks/use-plan-choice';
 import { serverErrorText } from '../utils/billing-errors';
+import { formatBillingDate } from '../utils/format-billing-date';
 import { CancellationSuccessDialog } from './CancellationSuccessDialog';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 import { CheckoutNotice, type CheckoutOutcome } from './CheckoutNotice';
 import { CurrentPlanCard } from './CurrentPlanCard';
+import { PlanChangeDialog, type PlanChanged } from './PlanChangeDialog';
 import { PlanOptionCard } from './PlanOptionCard';
 import { RefundDialog } from './RefundDialog';
 
@@ -39,6 +42,27 @@ export default function SubscriptionTab() {
   // Kept after closing, so the success dialog's text does not change while it fades out.
   const [cancelDone, setCancelDone] = useState({ open: false, until: null as string | null });
   const [refunded, setRefunded] = useState(false);
+  const [changed, setChanged] = useState<PlanChanged | null>(null);
+  const keepPlan = useCancelPendingChange();
+
+  // A plan chosen elsewhere (the landing's pricing, /subscribe) arrives as ?change=plan: it opens
+  // the same confirmation, once, and leaves the address.
+  const requested = params.get('change');
+  const { open: openChange } = choice;
+  useEffect(() => {
+    if (requested === null || !view) return;
+    if (isPlanId(requested) && view.active && view.plan !== null && view.plan !== requested) {
+      openChange(requested);
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('change');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [requested, view, openChange, setParams]);
 
   const dismissCheckout = () =>
     setParams(
@@ -69,6 +93,13 @@ export default function SubscriptionTab() {
       </Box>
 
       {checkout && <CheckoutNotice outcome={checkout} view={view} onClose={dismissCheckout} />}
+      {changed && (
+        <Alert severity="success" role="status" onClose={() => setChanged(null)}>
+          {changed.scheduledFor
+            ? `Your plan changes to ${PLANS[changed.plan].name} on ${formatBillingDate(changed.scheduledFor)}.`
+            : `Your plan is now ${PLANS[changed.plan].name}.`}
+        </Alert>
+      )}
       {refunded && (
         <Alert severity="success" role="status" onClose={() => setRefunded(false)}>
           Your refund is on its way and your subscription is canceled. Refunds are processed in{' '}
@@ -95,6 +126,16 @@ export default function SubscriptionTab() {
             view={subscription.data}
             onCancel={() => setDialog('cancel')}
             onRequestRefund={() => setDialog('refund')}
+            onKeepPlan={() => {
+              setChanged(null);
+              keepPlan.mutate();
+            }}
+            keepingPlan={keepPlan.isPending}
+            keepPlanError={
+              keepPlan.isError
+                ? (serverErrorText(keepPlan.error) ?? 'Failed to keep your plan. Please try again.')
+                : null
+            }
           />
           {choice.error && (
             <Alert severity="error" role="alert" onClose={choice.clearError}>
@@ -127,6 +168,18 @@ export default function SubscriptionTab() {
         {COMING_SOON}
       </Alert>
 
+      {view?.active && view.plan && (
+        <PlanChangeDialog
+          key={choice.changeTarget ?? 'none'}
+          plan={choice.changeTarget}
+          currentPlan={view.plan}
+          onClose={choice.closeChange}
+          onChanged={(change) => {
+            choice.closeChange();
+            setChanged(change);
+          }}
+        />
+      )}
       {view && (
         <>
           <CancelSubscriptionDialog

@@ -25,6 +25,17 @@ function failureMessage(error: unknown): string {
   return 'An error occurred. Redirecting back...';
 }
 
+/**
+ * The path of a checkout answer that stays in this app (a subscriber choosing another plan is
+ * sent to the subscription tab's confirmation), or null for Stripe's page.
+ */
+function inAppPath(url: string): string | null {
+  const target = new URL(url, window.location.href);
+  return target.origin === window.location.origin
+    ? `${target.pathname}${target.search}${target.hash}`
+    : null;
+}
+
 function checkoutRedirectState(
   plan: PlanId | null,
   session: SessionState,
@@ -39,9 +50,14 @@ function checkoutRedirectState(
   if (checkout.status === 'error')
     return { kind: 'failed', message: failureMessage(checkout.error) };
   if (checkout.status === 'success') {
-    return checkout.data?.url
-      ? { kind: 'working', message: 'Redirecting to Stripe checkout...' }
-      : { kind: 'failed', message: 'Failed to get checkout URL.' };
+    const url = checkout.data?.url;
+    if (!url) return { kind: 'failed', message: 'Failed to get checkout URL.' };
+    return {
+      kind: 'working',
+      message: inAppPath(url)
+        ? 'Opening your subscription...'
+        : 'Redirecting to Stripe checkout...',
+    };
   }
   // The session check is the first step of creating the checkout, so it shares the message.
   return { kind: 'working', message: 'Creating checkout session...' };
@@ -67,8 +83,11 @@ export function useCheckoutRedirect(plan: PlanId | null, session: SessionState) 
 
   const url = checkout.data?.url;
   useEffect(() => {
-    if (url) leavePage(url);
-  }, [url]);
+    if (!url) return;
+    const path = inAppPath(url);
+    if (path) void navigate(path, { replace: true });
+    else leavePage(url);
+  }, [url, navigate]);
 
   const delay =
     state.kind === 'no-plan'

@@ -1,43 +1,29 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { SubscriptionView } from '@rafter/domain/billing';
 import type { PlanId } from '@rafter/domain/plans';
-import { billingKeys } from '../api/billing-keys';
-import { changeSubscription } from '../api/change-subscription';
 import { createCheckout } from '../api/create-checkout';
+import { CHECKOUT_FAILED } from '../utils/billing-errors';
 import { leavePage } from '../utils/leave-page';
 
-/** Spec section 8's texts for a failed plan choice. */
-const CHANGE_FAILED = 'Failed to cancel old subscription. Please try again.';
-const CHECKOUT_FAILED = 'Failed to start checkout. Please try again.';
-
 /**
- * Choosing a plan on the subscription tab (spec section 4): a contractor already on a plan has
- * it changed first, and only then goes to checkout; a failed change stops there.
+ * Choosing a plan on the subscription tab: without an active plan it is bought through checkout;
+ * a contractor on another plan first sees what the change costs (PlanChangeDialog), which is
+ * where the change is made.
  */
 export function usePlanChoice(view: SubscriptionView | undefined) {
-  const queryClient = useQueryClient();
   const [pendingPlan, setPendingPlan] = useState<PlanId | null>(null);
+  const [changeTarget, setChangeTarget] = useState<PlanId | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const fail = (message: string) => {
-    setError(message);
-    setPendingPlan(null);
-  };
+  /** Opens the confirmation of a change to `plan` (a plan chosen on the landing page, say). */
+  const open = useCallback((plan: PlanId) => setChangeTarget(plan), []);
 
   const choose = async (plan: PlanId) => {
     setError(null);
-    setPendingPlan(plan);
     if (view?.active && view.plan !== null) {
-      try {
-        await changeSubscription(plan);
-      } catch {
-        fail(CHANGE_FAILED);
-        return;
-      }
-      // The change took effect even if the checkout below fails: show it.
-      void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      if (plan !== view.plan) setChangeTarget(plan);
+      return;
     }
+    setPendingPlan(plan);
     let url: string | undefined;
     try {
       ({ url } = await createCheckout(plan));
@@ -45,12 +31,21 @@ export function usePlanChoice(view: SubscriptionView | undefined) {
       url = undefined;
     }
     if (!url) {
-      fail(CHECKOUT_FAILED);
+      setError(CHECKOUT_FAILED);
+      setPendingPlan(null);
       return;
     }
     // pendingPlan stays set: the page is unloading towards the checkout.
     leavePage(url);
   };
 
-  return { choose, pendingPlan, error, clearError: () => setError(null) };
+  return {
+    choose,
+    pendingPlan,
+    error,
+    clearError: () => setError(null),
+    changeTarget,
+    open,
+    closeChange: () => setChangeTarget(null),
+  };
 }

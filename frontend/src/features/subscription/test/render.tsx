@@ -47,6 +47,7 @@ export function subscriptionView(overrides: Partial<SubscriptionView> = {}): Sub
       message: 'Refunds are available within 14 days of the first payment.',
       deadline: null,
     },
+    pendingChange: null,
     testMode: false,
     ...overrides,
   };

@@ -7,12 +7,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { quoteFormSchema, type QuoteForm, type QuoteFormInput } from '@rafter/domain/lead';
-import type { LeadReceipt } from '../../api/submit-quote';
+import { APP_ROUTES } from '@rafter/domain/routes';
+import type { QuoteReceipt } from '../../api/submit-quote';
 import { TextInput } from '../TextInput';
 
 export const SUBMIT_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -29,11 +31,13 @@ interface QuoteDialogProps {
    * Sends the request; `website` is the honeypot's content. `onChecking` says the request waits
    * for the proof-of-work a busy calculator asks for.
    */
-  submit: (contact: QuoteForm, website: string, onChecking: () => void) => Promise<LeadReceipt>;
+  submit: (contact: QuoteForm, website: string, onChecking: () => void) => Promise<QuoteReceipt>;
+  /** The landing page's demo: the request goes to no one, and the dialog says so. */
+  demo?: boolean;
   /** How long the success message shows before `onDone` (3 s owner flow, 2 s main site). */
   closeDelayMs: number;
   /** After the success message: the form has been reset. */
-  onDone: (receipt: LeadReceipt) => void;
+  onDone: (receipt: QuoteReceipt) => void;
 }
 
 /** Kept out of sight and out of the tab order; only bots fill it in. */
@@ -47,7 +51,14 @@ const honeypotSx = {
 } as const;
 
 /** 'Get Exact Quote': First Name, Last Name, Email, Phone Number; idle → submitting → success | error. */
-export function QuoteDialog({ open, onClose, submit, closeDelayMs, onDone }: QuoteDialogProps) {
+export function QuoteDialog({
+  open,
+  onClose,
+  submit,
+  demo = false,
+  closeDelayMs,
+  onDone,
+}: QuoteDialogProps) {
   const titleId = useId();
   const honeypotId = useId();
   const honeypot = useRef<HTMLInputElement>(null);
@@ -116,17 +127,31 @@ export function QuoteDialog({ open, onClose, submit, closeDelayMs, onDone }: Quo
               Thank you!
             </Typography>
             <Typography color="textSecondary" sx={{ mt: 1 }}>
-              Your quote request has been sent. A roofing professional will contact you shortly.
+              {demo
+                ? 'Nothing was sent: this was a demo. On your website, this request would now be in your dashboard as a scored lead.'
+                : 'Your quote request has been sent. A roofing professional will contact you shortly.'}
             </Typography>
           </Box>
         </DialogContent>
       ) : (
         <Box component="form" noValidate onSubmit={(event) => void handleSubmit(send)(event)}>
           <DialogContent sx={{ pt: 0 }}>
-            <Typography color="textSecondary" sx={{ mb: 2.5 }}>
-              Tell us how to reach you and a local roofing professional will prepare an exact quote
-              for your home.
-            </Typography>
+            {demo ? (
+              <Alert severity="info" sx={{ mb: 2.5 }}>
+                This is a demo: what you enter here is not saved and no roofer will contact you. On
+                your website, this form sends the homeowner to you as a scored lead. Looking for a
+                roof yourself?{' '}
+                <Link href={APP_ROUTES.widget} underline="always">
+                  Get a real quote
+                </Link>
+                .
+              </Alert>
+            ) : (
+              <Typography color="textSecondary" sx={{ mb: 2.5 }}>
+                Tell us how to reach you and a local roofing professional will prepare an exact
+                quote for your home.
+              </Typography>
+            )}
             <Box
               sx={{
                 display: 'grid',

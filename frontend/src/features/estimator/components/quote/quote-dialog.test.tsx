@@ -72,6 +72,40 @@ describe('quote dialog', () => {
     );
   });
 
+  it('in the landing demo, says the request goes to no one, before and after sending', async () => {
+    const user = userEvent.setup();
+    const submit = vi.fn(async () => RECEIPT);
+    renderWithProviders(
+      <QuoteDialog
+        open
+        demo
+        onClose={vi.fn()}
+        submit={submit}
+        closeDelayMs={3000}
+        onDone={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Get Your Exact Quote' });
+    expect(dialog).toHaveTextContent(
+      'This is a demo: what you enter here is not saved and no roofer will contact you.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Get a real quote' })).toHaveAttribute(
+      'href',
+      '/widget',
+    );
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Dana');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Reyes');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'dana@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone Number' }), '5125550100');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Nothing was sent: this was a demo.',
+    );
+    expect(dialog).not.toHaveTextContent('A roofing professional will contact you shortly');
+  });
+
   it('keeps the honeypot out of sight, out of the tab order and away from autofill', () => {
     const { dialog } = renderDialog();
     const honeypot = dialog.querySelector<HTMLInputElement>('input[name="website"]');

@@ -46,6 +46,8 @@ interface EstimateStepProps {
   stories: Stories;
   /** Set once the quote request has been sent. */
   quoteSent: boolean;
+  /** The landing page's demo, whose requests go to no one. */
+  demo?: boolean;
   onBack: () => void;
   onGetQuote: () => void;
   focusTitle: boolean;
@@ -60,6 +62,7 @@ export function EstimateStep({
   material,
   stories,
   quoteSent,
+  demo = false,
   onBack,
   onGetQuote,
   focusTitle,
@@ -144,8 +147,10 @@ export function EstimateStep({
         access, local labor and permit costs. Get an exact quote from a local roofing professional.
       </Typography>
       {quoteSent && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          Your quote request has been sent. A roofing professional will contact you shortly.
+        <Alert severity={demo ? 'info' : 'success'} sx={{ mt: 2 }}>
+          {demo
+            ? 'This was a demo: nothing was sent and no roofer will contact you.'
+            : 'Your quote request has been sent. A roofing professional will contact you shortly.'}
         </Alert>
       )}
     </StepLayout>
