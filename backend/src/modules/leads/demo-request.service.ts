@@ -36,7 +36,7 @@ export class DemoRequestService {
 
   async answer(payload: DemoRequestPayload, clientIp: string): Promise<DemoRequestAnswer> {
     // A bucket of its own: contractors trying the demo do not use up real quote requests.
-    await this.rateLimit.consume(
+    await this.rateLimit.consumeForClient(
       {
         name: 'capture-demo',
         limit: this.config.RATE_LIMIT_CAPTURE_PER_IP,
@@ -45,7 +45,7 @@ export class DemoRequestService {
       clientIp,
     );
     const { lead } = payload;
-    const roofArea = leadRoofArea(await this.roofMeasurements.findMeasured(lead.address), lead);
+    const roofArea = leadRoofArea(await this.roofMeasurements.findMeasured(lead), lead);
     const estimate = computeEstimate(roofArea, DEFAULT_MATERIAL_PRICING[lead.material]);
     const { score } = scoreMainSiteLead({ ...lead, roofArea });
     this.logger.log('Demo quote request answered; nothing stored');
