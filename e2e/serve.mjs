@@ -35,6 +35,9 @@ Object.assign(env, {
   // Every browser test comes from 127.0.0.1: per-IP limits would run out mid-run.
   RATE_LIMIT_DEMO_CALL_PER_IP: '1000',
   RATE_LIMIT_LOOKUP_PER_IP: '10000',
+  // Each spec signs up and signs in contractors of its own: the suite sends far more than 30
+  // auth requests in 15 minutes. The limit itself is covered by backend/test.
+  RATE_LIMIT_AUTH_PER_IP: '10000',
   // Many specs send quote requests to the seeded contractor within a minute: past the default
   // burst threshold every one would have to solve a proof-of-work challenge first.
   FORM_BURST_PER_MINUTE: '50',

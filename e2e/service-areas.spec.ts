@@ -4,6 +4,7 @@ import { SCORE_RULES, scoreMainSiteLead } from '@rafter/domain/lead-score';
 import type { BusinessProfileView } from '@rafter/domain/settings';
 import { expectAccessible } from './accessibility';
 import { signIn } from './contractor';
+import { homeownerFormToken } from './form-token';
 import { linkIn, uniqueEmail, waitForMail } from './mailbox';
 
 // Service areas are entries, one per chip: 'Austin, TX' is the city of Austin in Texas, not
@@ -93,8 +94,10 @@ test('service areas are one entry per chip, validated, shown as typed, and TX is
     estimateMid: 8415,
     estimateHigh: 10_710,
   };
+  const { token, filled } = await homeownerFormToken(page.request, contractor.id);
+  await filled();
   const captured = await page.request.post('/api/capture-lead', {
-    data: { ownerId: contractor.id, source: 'widget', lead: dallas },
+    data: { ownerId: contractor.id, formToken: token, source: 'widget', lead: dallas },
   });
   expect(captured.status()).toBe(201);
   const receipt = (await captured.json()) as {
