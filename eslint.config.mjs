@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -53,10 +54,59 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // CommonJS config files (the backend package is CommonJS).
-    files: ['backend/*.js'],
+    // CommonJS config files (the backend package is CommonJS) and preload scripts.
+    files: ['backend/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // ---------------------------------------------------------------------------------------------
+  // Frontend boundaries (docs/architecture.md, 'Boundaries'): a feature (frontend/src/features/X)
+  // never imports another feature or frontend/src/app; pages in app/ compose features, and what
+  // several features share lives in components/, lib/, theme/ or (for tests) test/.
+  // ---------------------------------------------------------------------------------------------
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // Static imports, re-exports and import() (lazy pages and components).
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'frontend/src/features/*', capture: ['feature'] },
+        { type: 'app', pattern: 'frontend/src/app' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          message:
+            'A frontend feature imports only its own files and shared code (components/, lib/, ' +
+            'theme/, test/), never another feature or app/: let the page in app/ compose them.',
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: '{{ from.element.captured.feature }}' },
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // ---------------------------------------------------------------------------------------------
+  // End of frontend boundaries.
+  // ---------------------------------------------------------------------------------------------
   prettier,
 );

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeRetell } from '../backend/dist/modules/voice/fake-retell/fake-retell.server.js';
+import { startFakeRetell } from '../backend/dist/dev/retell/fake-retell.server.js';
 import { startMailSink } from './mail-sink.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

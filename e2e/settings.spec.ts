@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MaterialPricing } from '@rafter/domain/materials';
-import {
-  LOGO_ERRORS,
-  LOGO_HINT,
-  LOGO_LOCKED_TEXT,
-  type MaterialPricingView,
-  type ShareLinkView,
-} from '@rafter/domain/settings';
+import { LOGO_ERRORS, type MaterialPricingView, type ShareLinkView } from '@rafter/domain/settings';
+import { LOGO_HINT, LOGO_LOCKED_TEXT } from '../frontend/src/features/profile/profile-constants';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { contractorOnPlan, signIn } from './contractor';
 

@@ -21,23 +21,17 @@ import {
   startLocalRedis,
   type LocalRedis,
 } from './core/redis/local-redis';
-import {
-  DEMO_GOOGLE_PROFILE,
-  startFakeGoogleServer,
-  type FakeGoogleServer,
-} from './modules/auth/google/fake-google-server';
-import {
-  type FakeStripe,
-  startFakeStripe,
-  TEST_CARD_NUMBER,
-} from './modules/billing/fake-stripe/fake-stripe.server';
+// Types only: the local fakes are loaded with import() below, outside production only.
+import type { FakeGoogleServer } from './dev/google/fake-google.server';
+import type { FakeStripe } from './dev/stripe/fake-stripe.server';
 
 /**
  * `npm start` (and `npm run dev` with --dev): brings the whole product up on one machine with no
  * accounts and no keys. Starts an embedded PostgreSQL when DATABASE_URL is unset and a
  * redis-server when nothing answers at REDIS_URL, a fake Google OAuth server when no Google
- * client is configured and a fake Stripe when no Stripe key is (both outside production),
- * applies migrations, seeds the demo contractor once, then runs the api and the worker (and in
+ * client is configured and a fake Stripe when no Stripe key is (both outside production, and
+ * loaded from backend/src/dev only then, so a production start never loads them), applies
+ * migrations, seeds the demo contractor once, then runs the api and the worker (and in
  * dev: the TypeScript watcher and Vite).
  */
 const dev = process.argv.includes('--dev');
@@ -50,8 +44,8 @@ const fail = (line: string): never => {
 const children: ChildProcess[] = [];
 let embeddedPostgres: EmbeddedPostgres | undefined;
 let localRedis: LocalRedis | undefined;
-let fakeGoogle: FakeGoogleServer | undefined;
-let fakeStripe: FakeStripe | undefined;
+let fakeGoogle: (FakeGoogleServer & { signsInAs: string }) | undefined;
+let fakeStripe: (FakeStripe & { testCard: string }) | undefined;
 let stopping = false;
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -148,7 +142,12 @@ async function main(): Promise<void> {
   if (!env.GOOGLE_CLIENT_ID && !config.isProduction) {
     const port = Number(env.GOOGLE_FAKE_PORT ?? 0);
     try {
-      fakeGoogle = await startFakeGoogleServer({ port });
+      const { DEMO_GOOGLE_PROFILE, startFakeGoogleServer } =
+        await import('./dev/google/fake-google.server.js');
+      fakeGoogle = {
+        ...(await startFakeGoogleServer({ port })),
+        signsInAs: `${DEMO_GOOGLE_PROFILE.name}, ${DEMO_GOOGLE_PROFILE.email}`,
+      };
     } catch (error) {
       fail(
         `Could not start the fake Google sign-in server on port ${port}: ${String(error)}. Set GOOGLE_FAKE_PORT, or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.`,
@@ -167,11 +166,16 @@ async function main(): Promise<void> {
   if (!env.STRIPE_SECRET_KEY && !config.isProduction) {
     const port = Number(env.STRIPE_FAKE_PORT ?? 0);
     try {
-      fakeStripe = await startFakeStripe({
-        port,
-        webhookUrl: `http://127.0.0.1:${config.PORT}/api/billing/webhook`,
-        stateFile: join(dataDir, 'fake-stripe.json'),
-      });
+      const { startFakeStripe, TEST_CARD_NUMBER } =
+        await import('./dev/stripe/fake-stripe.server.js');
+      fakeStripe = {
+        ...(await startFakeStripe({
+          port,
+          webhookUrl: `http://127.0.0.1:${config.PORT}/api/billing/webhook`,
+          stateFile: join(dataDir, 'fake-stripe.json'),
+        })),
+        testCard: TEST_CARD_NUMBER,
+      };
     } catch (error) {
       fail(
         `Could not start the fake Stripe on port ${port}: ${String(error)}. Set STRIPE_FAKE_PORT, or STRIPE_SECRET_KEY with its webhook secret and price ids.`,
@@ -248,12 +252,12 @@ async function main(): Promise<void> {
     }
     if (fakeGoogle) {
       say(
-        `Google sign-in:    fake server at ${fakeGoogle.issuerUrl} (signs in as ${DEMO_GOOGLE_PROFILE.name}, ${DEMO_GOOGLE_PROFILE.email})`,
+        `Google sign-in:    fake server at ${fakeGoogle.issuerUrl} (signs in as ${fakeGoogle.signsInAs})`,
       );
     }
     if (fakeStripe) {
       say(
-        `Payments (test):   fake Stripe at ${fakeStripe.apiUrl} (card ${TEST_CARD_NUMBER}, promo code QUOTE20)`,
+        `Payments (test):   fake Stripe at ${fakeStripe.apiUrl} (card ${fakeStripe.testCard}, promo code QUOTE20)`,
       );
     }
     say(

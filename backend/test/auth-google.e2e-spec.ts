@@ -5,7 +5,7 @@ import {
   type FakeGoogleProfile,
   type FakeGoogleServer,
   startFakeGoogleServer,
-} from '../src/modules/auth/google/fake-google-server';
+} from '../src/dev/google/fake-google.server';
 import { GOOGLE_STATE_COOKIE } from '../src/modules/auth/google/google-state.store';
 import { SessionsService } from '../src/modules/auth/sessions.service';
 import { createAccount } from './factories/account.factory';

@@ -2,7 +2,7 @@ import { type SubscriptionView } from '@rafter/domain/billing';
 import type Stripe from 'stripe';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { SessionsService } from '../src/modules/auth/sessions.service';
-import { signWebhookPayload } from '../src/modules/billing/fake-stripe/fake-stripe.server';
+import { signWebhookPayload } from '../src/dev/stripe/fake-stripe.server';
 import { createAccount } from './factories/account.factory';
 import { createTestApp } from './utils/create-app';
 import { createBillingTestApp, type BillingTestApp, SUCCESS_URL } from './utils/billing-app';

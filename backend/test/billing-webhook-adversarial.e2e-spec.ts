@@ -10,7 +10,7 @@ import {
   type FakeStripe,
   signWebhookPayload,
   startFakeStripe,
-} from '../src/modules/billing/fake-stripe/fake-stripe.server';
+} from '../src/dev/stripe/fake-stripe.server';
 import { createStripeClient } from '../src/modules/billing/stripe.provider';
 import { createAccount } from './factories/account.factory';
 import { createLeads } from './factories/owner.factory';

@@ -1,9 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DAILY_CAP_REACHED } from '../src/core/rate-limit/paid-call-budget.service';
-import {
-  type FakeRetell,
-  startFakeRetell,
-} from '../src/modules/voice/fake-retell/fake-retell.server';
+import { type FakeRetell, startFakeRetell } from '../src/dev/retell/fake-retell.server';
 import { createTestApp, type TestApp } from './utils/create-app';
 
 const TOO_MANY = {

@@ -114,8 +114,6 @@ export const DEFAULT_BUSINESS_PROFILE: Readonly<BusinessProfileView> = {
 /** Bounds of a saved price in dollars per square foot (spec section 5: inputs from 1 to 100). */
 export const PRICE_INPUT_MIN = 1;
 export const PRICE_INPUT_MAX = 100;
-/** Only the number inputs' step: saved prices may have any number of cents. */
-export const PRICE_INPUT_STEP = 0.5;
 
 function settingsPrice(label: string, bound: 'Minimum' | 'Maximum') {
   const name = `${bound} price for ${label}`;
@@ -189,28 +187,12 @@ export interface ShareLinkView {
   isActive: boolean;
 }
 
+/** The largest logo the server stores, and the errors it answers (the form checks them first). */
 export const LOGO_MAX_BYTES = 2097152;
-export const LOGO_HINT = 'PNG, JPG, GIF up to 2MB. Recommended: Square image, at least 200x200px.';
 export const LOGO_ERRORS = {
   notImage: 'Please select an image file',
   tooLarge: 'Logo must be less than 2MB',
 } as const;
-export const LOGO_LOCKED_TEXT = 'Locked - Click to upgrade to Instant Estimator';
-
-export const PRICING_AUTOSAVE_MS = 1000;
-export const COLOR_AUTOSAVE_MS = 500;
-export const SAVED_INDICATOR_MS = 3000;
-export const COPY_INDICATOR_MS = 1500;
-export const PREVIEW_HEIGHT_PX = 900;
-
-export const BRAND_PRESETS = [
-  '#16a34a',
-  '#0ea5e9',
-  '#8b5cf6',
-  '#ef4444',
-  '#f59e0b',
-  '#0ea372',
-] as const;
 
 /** Bytes of randomness in a new share-link slug: 128 bits, too many to guess or enumerate. */
 export const SHARE_SLUG_BYTES = 16;

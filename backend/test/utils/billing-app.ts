@@ -5,7 +5,7 @@ import {
   type FakeStripe,
   startFakeStripe,
   TEST_CARD_NUMBER,
-} from '../../src/modules/billing/fake-stripe/fake-stripe.server';
+} from '../../src/dev/stripe/fake-stripe.server';
 import { createStripeClient } from '../../src/modules/billing/stripe.provider';
 import { SessionsService } from '../../src/modules/auth/sessions.service';
 import { createAccount } from '../factories/account.factory';

@@ -62,7 +62,10 @@ export default function LandingPage() {
         {AFTER_PRICING}
       </main>
       {FOOTER}
-      <DeferredVoiceAssistant />
+      <DeferredVoiceAssistant
+        authDialogOpen={dialog.isOpen}
+        onSignup={() => dialog.open('signup')}
+      />
     </>
   );
 }

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, OAUTH_REDIRECT_FLAG, SELECTED_PLAN_STORAGE_KEY } from '@rafter/domain/auth';
-import { fakeApi } from '../estimator/test/fake-api';
-import { OPTIONS_WITHOUT_GOOGLE, renderAuthApp, testSession } from './test/render';
+import { fakeApi } from '../../test/fake-api';
+import { OPTIONS_WITHOUT_GOOGLE, renderAuthApp, testSession } from '../../test/render-auth-app';
 
 const RATE_LIMIT = { error: AUTH_ERRORS.rate_limited, code: 'rate_limited' };
 

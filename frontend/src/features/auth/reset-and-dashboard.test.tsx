@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_STORAGE_KEY } from '@rafter/domain/auth';
-import { fakeApi } from '../estimator/test/fake-api';
-import { OPTIONS_WITHOUT_GOOGLE, renderAuthApp, testSession } from './test/render';
+import { fakeApi } from '../../test/fake-api';
+import { OPTIONS_WITHOUT_GOOGLE, renderAuthApp, testSession } from '../../test/render-auth-app';
 
 const TOKEN = 'reset-token-0123456789abcdef';
 const location = () => screen.getByTestId('location').textContent;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MATERIAL_PRICING, type MaterialPricing } from '@rafter/domain/materials';
 import type { ShareLinkView } from '@rafter/domain/settings';
-import { fakeApi, type FakeRequest } from '../estimator/test/fake-api';
+import { fakeApi, type FakeRequest } from '../../test/fake-api';
 import { CalculatorTab, type CalculatorAccess } from './components/CalculatorTab';
 import { renderWithQuery } from '../../test/render-with-query';
 

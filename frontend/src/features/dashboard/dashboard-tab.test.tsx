@@ -4,10 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from '@rafter/domain/auth';
 import type { DashboardMetrics } from '@rafter/domain/crm';
 import { connectLeadSocket, type LeadSocket } from '../../lib/socket';
-import { renderAuthApp, testSession } from '../auth/test/render';
-import { fakeApi } from '../estimator/test/fake-api';
-import { createFakeSocket, type FakeSocket } from '../leads/test/fake-socket';
-import { testLead } from '../leads/test/fixtures';
+import { renderAuthApp, testSession } from '../../test/render-auth-app';
+import { fakeApi } from '../../test/fake-api';
+import { createFakeSocket, type FakeSocket } from '../../test/fake-socket';
+import { testLead } from '../../test/lead-fixtures';
 
 vi.mock('../../lib/socket', () => ({ connectLeadSocket: vi.fn() }));
 

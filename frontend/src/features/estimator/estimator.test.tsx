@@ -5,8 +5,8 @@ import { simulateRoofArea } from '@rafter/domain/estimate';
 import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
 import { Estimator } from './components/Estimator';
 import { MEASURING_STATUS_TEXTS } from './hooks/use-measuring-sequence';
-import { fakeApi, TEST_PUBLIC_CONFIG } from './test/fake-api';
-import { renderWithProviders } from './test/render';
+import { fakeApi, TEST_PUBLIC_CONFIG } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render-with-providers';
 
 const OWNER_ID = '3f2b9f7e-5a0c-4d47-9a43-8f5c2f0c1a11';
 const OWNER_PRICING = { ...DEFAULT_MATERIAL_PRICING, asphalt: { min: 3.9, max: 6.25 } };

@@ -4,10 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from '@rafter/domain/auth';
 import type { LeadCounts, LeadListItem } from '@rafter/domain/crm';
 import { connectLeadSocket, type LeadSocket } from '../../lib/socket';
-import { renderAuthApp, testSession } from '../auth/test/render';
-import { fakeApi, type FakeRequest } from '../estimator/test/fake-api';
-import { createFakeSocket, type FakeSocket } from './test/fake-socket';
-import { testLead, testLeadDetail } from './test/fixtures';
+import { renderAuthApp, testSession } from '../../test/render-auth-app';
+import { fakeApi, type FakeRequest } from '../../test/fake-api';
+import { createFakeSocket, type FakeSocket } from '../../test/fake-socket';
+import { testLead, testLeadDetail } from '../../test/lead-fixtures';
 
 vi.mock('../../lib/socket', () => ({ connectLeadSocket: vi.fn() }));
 

@@ -1,14 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_BUSINESS_PROFILE,
-  LOGO_HINT,
-  LOGO_LOCKED_TEXT,
-  type BusinessProfileView,
-} from '@rafter/domain/settings';
+import { DEFAULT_BUSINESS_PROFILE, type BusinessProfileView } from '@rafter/domain/settings';
+import { LOGO_HINT, LOGO_LOCKED_TEXT } from './profile-constants';
 import { toServiceAreas } from '@rafter/domain/service-area';
-import { fakeApi, type FakeRequest } from '../estimator/test/fake-api';
+import { fakeApi, type FakeRequest } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { ProfileTab } from './components/ProfileTab';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanChangePreview, SubscriptionView } from '@rafter/domain/billing';
-import { fakeApi } from '../estimator/test/fake-api';
+import { fakeApi } from '../../test/fake-api';
 import SubscriptionTab from './components/SubscriptionTab';
 import { NO_SUBSCRIPTION, renderBilling, subscriptionView } from './test/render';
 import { formatBillingDate } from './utils/format-billing-date';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionView } from '@rafter/domain/billing';
 import type { Feature } from '@rafter/domain/plans';
-import { fakeApi } from '../estimator/test/fake-api';
+import { fakeApi } from '../../test/fake-api';
 import { useFeatureAccess } from './api/get-subscription';
 import { UpgradeRequiredDialog } from './components/UpgradeRequiredDialog';
 import { NO_SUBSCRIPTION, renderBilling, subscriptionView } from './test/render';

@@ -1,5 +1,4 @@
 import { vi } from 'vitest';
-import { AuthDialogContext, type AuthDialogControls } from '../auth/hooks/use-auth-dialog';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
@@ -80,22 +79,25 @@ export function stubMicrophone(error?: DOMException) {
   return { getUserMedia, track };
 }
 
+/** The page's auth dialog as the widget sees it: whether it shows, and how to open it. */
+interface AuthDialogControls {
+  open: (mode: 'signup') => void;
+  isOpen: boolean;
+}
+
 export function renderWidget(dialog: Partial<AuthDialogControls> = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const controls: AuthDialogControls = {
     open: vi.fn(),
-    preload: vi.fn(),
     isOpen: false,
     ...dialog,
   };
   const tree = (value: AuthDialogControls): ReactNode => (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
-        <AuthDialogContext value={value}>
-          <VoiceAssistantWidget />
-        </AuthDialogContext>
+        <VoiceAssistantWidget authDialogOpen={value.isOpen} onSignup={() => value.open('signup')} />
       </ThemeProvider>
     </QueryClientProvider>
   );

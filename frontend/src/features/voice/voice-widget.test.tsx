@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NUDGE_MESSAGES } from '@rafter/domain/voice';
+import { NUDGE_MESSAGES } from './widget-constants';
 import { announceDemoInteraction } from '../../lib/demo-interaction';
 import { MIC_PERMISSION_KEY } from './hooks/use-microphone';
 import { jsonResponse, renderWidget, ScriptedClient, stubApi, stubMicrophone } from './test-utils';

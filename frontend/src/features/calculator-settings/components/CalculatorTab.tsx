@@ -8,11 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 import type { MaterialPricing } from '@rafter/domain/materials';
 import type { Feature } from '@rafter/domain/plans';
-import {
-  COLOR_AUTOSAVE_MS,
-  type MaterialPricingView,
-  type ShareLinkView,
-} from '@rafter/domain/settings';
+import { type MaterialPricingView, type ShareLinkView } from '@rafter/domain/settings';
+import { COLOR_AUTOSAVE_MS } from '../settings-constants';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMaterialPricing } from '../api/material-pricing';
 import { useShareLink } from '../api/share-link';

@@ -1,5 +1,5 @@
 import type { Feature } from '@rafter/domain/plans';
-import { PREVIEW_HEIGHT_PX } from '@rafter/domain/settings';
+import { PREVIEW_HEIGHT_PX } from '../settings-constants';
 import { APP_ROUTES } from '@rafter/domain/routes';
 import Box from '@mui/material/Box';
 import { LockedSection } from './LockedSection';

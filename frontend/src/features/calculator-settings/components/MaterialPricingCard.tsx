@@ -7,10 +7,9 @@ import type { Feature } from '@rafter/domain/plans';
 import {
   PRICE_INPUT_MAX,
   PRICE_INPUT_MIN,
-  PRICE_INPUT_STEP,
-  PRICING_AUTOSAVE_MS,
   type MaterialPricingView,
 } from '@rafter/domain/settings';
+import { PRICE_INPUT_STEP, PRICING_AUTOSAVE_MS } from '../settings-constants';
 import { putMaterialPricing } from '../api/material-pricing';
 import { useAutosave } from '../hooks/use-autosave';
 import { AutosaveIndicator } from './AutosaveIndicator';

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
 import LockRoundedIcon from '@mui/icons-material/LockRounded';
 import UploadRoundedIcon from '@mui/icons-material/UploadRounded';
-import { LOGO_ERRORS, LOGO_HINT, LOGO_LOCKED_TEXT, LOGO_MAX_BYTES } from '@rafter/domain/settings';
+import { LOGO_ERRORS, LOGO_MAX_BYTES } from '@rafter/domain/settings';
+import { LOGO_HINT, LOGO_LOCKED_TEXT } from '../profile-constants';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** Spec section 5's client checks; the server checks the content again by its bytes. */

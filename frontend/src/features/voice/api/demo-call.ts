@@ -1,4 +1,5 @@
-import { type DemoCallResponse, VOICE_ERRORS } from '@rafter/domain/voice';
+import { type DemoCallResponse } from '@rafter/domain/voice';
+import { VOICE_ERRORS } from '../widget-constants';
 import { api, ApiError } from '../../../lib/api-client';
 
 export type DemoCallStart =

@@ -1,4 +1,4 @@
-import { answerSalesQuestion, assistantGreeting } from '@rafter/domain/voice';
+import { answerSalesQuestion, assistantGreeting } from './sales-assistant';
 import type {
   Utterance,
   VoiceCallClient,

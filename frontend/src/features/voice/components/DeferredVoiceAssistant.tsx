@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { VoiceAssistantWidgetProps } from './VoiceAssistantWidget';
 
 const VoiceAssistantWidget = lazy(() => import('./VoiceAssistantWidget'));
 
@@ -6,7 +7,7 @@ const VoiceAssistantWidget = lazy(() => import('./VoiceAssistantWidget'));
  * Mounts the voice assistant once the page has loaded and the browser is idle, so its code never
  * competes with the landing page's first paint.
  */
-export function DeferredVoiceAssistant() {
+export function DeferredVoiceAssistant(props: VoiceAssistantWidgetProps) {
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -31,7 +32,7 @@ export function DeferredVoiceAssistant() {
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <VoiceAssistantWidget />
+      <VoiceAssistantWidget {...props} />
     </Suspense>
   );
 }

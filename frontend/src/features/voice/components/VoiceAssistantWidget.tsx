@@ -6,14 +6,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  answerSalesQuestion,
-  ASSISTANT_NAME,
-  assistantGreeting,
-  VOICE_MOBILE_BREAKPOINT_PX,
-} from '@rafter/domain/voice';
+import { ASSISTANT_NAME } from '@rafter/domain/voice';
+import { VOICE_MOBILE_BREAKPOINT_PX } from '../widget-constants';
+import { answerSalesQuestion, assistantGreeting } from '../call/sales-assistant';
 import { onDemoInteraction } from '../../../lib/demo-interaction';
-import { useAuthDialog } from '../../auth/hooks/use-auth-dialog';
 import { voiceSettingsQueryOptions } from '../api/voice-settings';
 import type { Utterance } from '../call/voice-call-client';
 import { useNudges } from '../hooks/use-nudges';
@@ -30,16 +26,27 @@ function focusOnMount(element: HTMLElement | null) {
   element?.focus();
 }
 
+export interface VoiceAssistantWidgetProps {
+  /** The page's sign-in and sign-up dialog is showing: the widget steps back meanwhile. */
+  authDialogOpen: boolean;
+  /** Opens the sign-up dialog (the assistant's offer at the end of a call). */
+  onSignup: () => void;
+}
+
 const GREETING: Utterance = { role: 'agent', content: assistantGreeting() };
 
 /**
  * The landing page's floating voice sales assistant (spec sections 2 and 4): a round button at
  * the bottom right that opens a panel with a call button and the conversation. Nudge bubbles
  * invite a visitor in until they open it, call, try the demo calculator, or sign in. While the
- * auth dialog is open it hides on phones and is dimmed and inert on wider screens.
+ * auth dialog is open it hides on phones and is dimmed and inert on wider screens. The page
+ * that shows it owns the auth dialog and passes its state in (a feature never reaches into
+ * another one).
  */
-export default function VoiceAssistantWidget() {
-  const dialog = useAuthDialog();
+export default function VoiceAssistantWidget({
+  authDialogOpen,
+  onSignup,
+}: VoiceAssistantWidgetProps) {
   const queryClient = useQueryClient();
   const narrow = useMediaQuery(`(max-width:${VOICE_MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const panelId = useId();
@@ -92,11 +99,11 @@ export default function VoiceAssistantWidget() {
   };
 
   const nudge = useNudges(
-    !nudgesStopped && !expanded && !dialog.isOpen && call.state.status === 'idle',
+    !nudgesStopped && !expanded && !authDialogOpen && call.state.status === 'idle',
   );
   const inCall = call.state.status === 'connected';
   const builtIn = (call.state.provider ?? settings.data?.provider) === 'built-in';
-  const stepBack = dialog.isOpen && !narrow;
+  const stepBack = authDialogOpen && !narrow;
 
   return (
     <Box
@@ -107,7 +114,7 @@ export default function VoiceAssistantWidget() {
         right: { xs: 16, sm: 24 },
         bottom: { xs: 16, sm: 24 },
         zIndex: (theme) => theme.zIndex.speedDial,
-        display: dialog.isOpen && narrow ? 'none' : 'flex',
+        display: authDialogOpen && narrow ? 'none' : 'flex',
         flexDirection: 'column',
         alignItems: 'flex-end',
         gap: 1.5,
@@ -128,7 +135,7 @@ export default function VoiceAssistantWidget() {
             onEnd={call.endCall}
             onClose={collapse}
             onAsk={ask}
-            onSignup={() => dialog.open('signup')}
+            onSignup={onSignup}
           />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MICROPHONE_CONSTRAINTS, VOICE_AUDIO } from '@rafter/domain/voice';
+import { MICROPHONE_CONSTRAINTS, VOICE_AUDIO } from '../widget-constants';
 
 /** The permission answer, remembered for the browser session (spec section 5). */
 export const MIC_PERMISSION_KEY = 'rafter-voice-microphone';

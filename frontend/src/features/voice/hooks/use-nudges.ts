@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { nudgeMessage, VOICE_TIMERS } from '@rafter/domain/voice';
+import { nudgeMessage, VOICE_TIMERS } from '../widget-constants';
 
 /**
  * The nudge bubble's text while `active`: every 8 s a message shows for 4 s, cycling through the

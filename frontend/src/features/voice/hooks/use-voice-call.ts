@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ASSISTANT_NAME, type VoiceProvider } from '@rafter/domain/voice';
 import {
-  ASSISTANT_NAME,
   callFailedMessage,
   microphoneRequiredMessage,
   VOICE_ERRORS,
   VOICE_TIMERS,
-  type VoiceProvider,
-} from '@rafter/domain/voice';
+} from '../widget-constants';
 import { startDemoCall } from '../api/demo-call';
 import { voiceSettingsQueryOptions } from '../api/voice-settings';
 import {

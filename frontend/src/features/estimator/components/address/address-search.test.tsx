@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddressProvider, AddressSuggestion } from '../../address/address-provider';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { AddressSearch } from './AddressSearch';
 
 const SUGGESTIONS: AddressSuggestion[] = Array.from({ length: 7 }, (_, index) => ({

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { QuoteDialog } from './QuoteDialog';
 
 const RECEIPT = { id: 'lead-1', roofArea: 1800, estimate: { low: 1, mid: 2, high: 3 }, score: 70 };

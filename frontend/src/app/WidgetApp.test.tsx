@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WidgetApp } from '../../app/WidgetApp';
+import { WidgetApp } from './WidgetApp';
 
 describe('/widget', () => {
   afterEach(() => {

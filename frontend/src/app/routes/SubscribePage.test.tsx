@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, SELECTED_PLAN_STORAGE_KEY } from '@rafter/domain/auth-session';
-import { fakeApi } from '../estimator/test/fake-api';
-import { renderAuthApp, testSession } from '../auth/test/render';
-import { leavePage } from './utils/leave-page';
+import { fakeApi } from '../../test/fake-api';
+import { renderAuthApp, testSession } from '../../test/render-auth-app';
+import { leavePage } from '../../features/subscription/utils/leave-page';
 
-vi.mock('./utils/leave-page', () => ({ leavePage: vi.fn() }));
+vi.mock('../../features/subscription/utils/leave-page', () => ({ leavePage: vi.fn() }));
 
 const location = () => screen.getByTestId('location').textContent;
 /** The page's live region (the test's location probe is an <output>, a status too). */
@@ -20,9 +20,9 @@ function signedIn(routes: Parameters<typeof fakeApi>[0]) {
 // The pages these redirects reach are lazy chunks; loaded once here, each test stays quick.
 beforeAll(async () => {
   await Promise.all([
-    import('../../app/routes/LandingPage'),
-    import('../../app/routes/SubscribePage'),
-    import('../auth/components/AuthDialog'),
+    import('./LandingPage'),
+    import('./SubscribePage'),
+    import('../../features/auth/components/AuthDialog'),
   ]);
 }, 30_000);
 

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { AuthSession } from '@rafter/domain/auth';
-import { AppProviders } from '../../../app/providers';
-import { AppRoutes } from '../../../app/router';
+import { AppProviders } from '../app/providers';
+import { AppRoutes } from '../app/router';
 
 function LocationProbe() {
   const location = useLocation();

@@ -1,0 +1,148 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
+
+/**
+ * The local fakes of Stripe, Google sign-in and Retell (backend/src/dev) serve `npm start`
+ * without keys and the tests. A production start must never load them, not even with no Stripe
+ * or Google keys set. This starts the compiled launcher as `npm start` does, with every process
+ * it runs (launcher, api, worker) recording the files it loaded, and looks for the fakes there.
+ */
+
+const REPO_ROOT = resolve(__dirname, '../..');
+const DEV_DIR = join(REPO_ROOT, 'backend', 'dist', 'dev') + sep;
+const RECORDER = join(__dirname, 'utils', 'record-loaded-modules.cjs');
+
+/**
+ * A local fake: a file under backend/dist/dev or named after a fake (wherever it lives), or the
+ * package the fake Google is built on.
+ */
+const isFake = (file: string) =>
+  file.startsWith(DEV_DIR) ||
+  /fake-(stripe|google|retell)/.test(file) ||
+  file.includes(`${sep}oauth2-mock-server${sep}`);
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * Runs `node backend/dist/launch.js` with `env` (and no Stripe, Google or Retell keys) until it
+ * reports that Rafter is running, stops it with SIGTERM, and answers what each process loaded.
+ */
+async function launch(db: TestDatabase, env: Record<string, string>) {
+  const recordDir = mkdtempSync(join(tmpdir(), 'rafter-modules-'));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(STRIPE|GOOGLE|RETELL)_/.test(name)),
+  );
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['backend/dist/launch.js'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...inherited,
+      NODE_OPTIONS: `--require ${RECORDER}`,
+      LOADED_MODULES_DIR: recordDir,
+      DATABASE_URL: db.url,
+      QUEUE_PREFIX: testRedisPrefix(),
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'rafter-data-')),
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const running = new Promise<void>((done, fail) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Rafter is running')) done();
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    void exited.then((code) => fail(new Error(`launch.js exited (${code}):\n${output}`)));
+  });
+  try {
+    await running;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+  // One file per process: the script on the first line, then each file it loaded.
+  const processes = readdirSync(recordDir).map((file) =>
+    readFileSync(join(recordDir, file), 'utf8').trim().split('\n'),
+  );
+  const loaded = (script: string) => {
+    const found = processes.find(([name]) => name!.endsWith(join('backend', 'dist', script)));
+    if (!found) throw new Error(`No record of ${script} in:\n${output}`);
+    return found.slice(1);
+  };
+  return {
+    output,
+    launcher: loaded('launch.js'),
+    api: loaded('main.js'),
+    worker: loaded('worker.js'),
+  };
+}
+
+describe('the local fakes', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    // The compiled launcher must be the current source.
+    const build = spawnSync('npx', ['tsc', '-b', 'backend'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (build.status !== 0)
+      throw new Error(`tsc -b backend failed:\n${build.stdout}${build.stderr}`);
+    db = await createTestDatabase();
+  }, 360_000);
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('are never loaded by a production start, even with no Stripe or Google keys', async () => {
+    const started = await launch(db, {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+
+    expect(started.output).not.toContain('fake Stripe');
+    expect(started.output).not.toContain('fake server');
+    for (const modules of [started.launcher, started.api, started.worker]) {
+      expect(modules.length).toBeGreaterThan(100);
+      expect(modules.filter(isFake)).toEqual([]);
+    }
+  }, 120_000);
+
+  it('are loaded by the launcher alone, outside production, when no keys are set', async () => {
+    const started = await launch(db, { NODE_ENV: 'development' });
+
+    expect(started.output).toContain('Payments (test):   fake Stripe at http://127.0.0.1:');
+    expect(started.output).toContain('Google sign-in:    fake server at http://127.0.0.1:');
+    const launcherFakes = started.launcher.filter(isFake).map((file) => file.slice(DEV_DIR.length));
+    expect(launcherFakes).toEqual(
+      expect.arrayContaining([
+        join('stripe', 'fake-stripe.server.js'),
+        join('google', 'fake-google.server.js'),
+      ]),
+    );
+    expect(started.api.filter(isFake)).toEqual([]);
+    expect(started.worker.filter(isFake)).toEqual([]);
+  }, 120_000);
+});
