@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import { TOGETHER } from '../../core/database/batching';
 import { PrismaService } from '../../core/database/prisma.service';
 import { Prisma } from '../../generated/prisma/client';
-import { type LeadRow } from '../leads/leads.repository';
+import { type LeadRow } from '../leads/lead-row';
 
 /** What a new-lead e-mail says about the lead and who it goes to. */
 export interface LeadForNotification extends Omit<
