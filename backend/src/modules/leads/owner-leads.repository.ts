@@ -23,6 +23,18 @@ type QueryClient = Pick<Prisma.TransactionClient, '$queryRaw'>;
 /** Advisory lock namespace (first key) for work that counts an owner's leads this month. */
 const OWNER_LEADS_LOCK = 72707380;
 
+/** The most leads one contractor's counting transaction stores. */
+const MAX_COUNTED_BATCH = 500;
+
+interface CountedQueue {
+  busy: boolean;
+  waiting: {
+    pending: PendingOwnerLead;
+    resolve: (row: LeadRow) => void;
+    reject: (error: unknown) => void;
+  }[];
+}
+
 /** One contractor's counting month: from `since` (lead-allowance.ts, allowanceMonthStart). */
 export interface OwnerMonthStart {
   ownerId: string;
@@ -68,16 +80,23 @@ const DECIDED_COLUMNS = INSERT_COLUMNS.map((column) =>
  * order, those past the allowance (lead-allowance.ts, newLeadLocks); the caller holds the
  * contractors' lead locks, so the count is exact.
  */
-function insertLeadsSql(pending: readonly PendingOwnerLead[]): Prisma.Sql {
-  const input = pending.map((item, index) => ({
-    ...toInsertRecord(item.lead),
-    allowance: item.allowance,
-    since: item.since?.toISOString() ?? null,
-    ord: index,
-  }));
+function insertLeadsSql(
+  pending: readonly PendingOwnerLead[],
+  /** Writes the records into the text as this literal (escaped by pg), for a simple query. */
+  literal?: (json: string) => string,
+): Prisma.Sql {
+  const input = JSON.stringify(
+    pending.map((item, index) => ({
+      ...toInsertRecord(item.lead),
+      allowance: item.allowance,
+      since: item.since?.toISOString() ?? null,
+      ord: index,
+    })),
+  );
+  const records = literal ? Prisma.raw(literal(input)) : Prisma.sql`${input}`;
   return Prisma.sql`
     WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(
+      SELECT * FROM jsonb_to_recordset(${records}::jsonb) AS x(
         ${Prisma.raw(INSERT_RECORD_TYPES)}, allowance int, since timestamptz, ord int)
     ), counted AS (
       SELECT o.owner_id, ${COUNTED} AS counted
@@ -120,6 +139,9 @@ export class OwnerLeadsRepository {
     TOGETHER,
   );
 
+  /** Per contractor, its counted leads waiting for the transaction in flight to finish. */
+  private readonly counted = new Map<string, CountedQueue>();
+
   constructor(private readonly prisma: PrismaService) {}
 
   /** Raw queries outside a transaction. */
@@ -134,7 +156,45 @@ export class OwnerLeadsRepository {
    * lead locks taken just before it in the same transaction.
    */
   insert(pending: PendingOwnerLead): Promise<LeadRow> {
-    return this.inserts.load(pending);
+    if (pending.allowance === null) return this.inserts.load(pending);
+    return new Promise<LeadRow>((resolve, reject) => {
+      const queue = this.counted.get(pending.lead.ownerId) ?? { busy: false, waiting: [] };
+      this.counted.set(pending.lead.ownerId, queue);
+      queue.waiting.push({ pending, resolve, reject });
+      if (!queue.busy && queue.waiting.length === 1) {
+        setImmediate(() => void this.flushCounted(pending.lead.ownerId));
+      }
+    });
+  }
+
+  /**
+   * Stores one contractor's waiting counted leads in one transaction, then the ones that arrived
+   * meanwhile in the next: while a transaction holds the contractor's lock, the requests behind
+   * it join one batch instead of each waiting for the lock on a connection of its own.
+   */
+  private async flushCounted(ownerId: string): Promise<void> {
+    const queue = this.counted.get(ownerId);
+    if (!queue || queue.busy) return;
+    const batch = queue.waiting.splice(0, MAX_COUNTED_BATCH);
+    if (batch.length === 0) {
+      this.counted.delete(ownerId);
+      return;
+    }
+    queue.busy = true;
+    try {
+      const results = await this.insertBatch(batch.map((item) => item.pending));
+      batch.forEach((item, index) => {
+        const result = results[index]!;
+        if (result instanceof Error) item.reject(result);
+        else item.resolve(result);
+      });
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    } finally {
+      queue.busy = false;
+      if (queue.waiting.length > 0) setImmediate(() => void this.flushCounted(ownerId));
+      else this.counted.delete(ownerId);
+    }
   }
 
   /** Stores a lead whose lock is decided (`lead.lockedReason`) in the caller's transaction. */
@@ -245,16 +305,16 @@ export class OwnerLeadsRepository {
   }
 
   /**
-   * One statement when no lead needs the month's count. Otherwise a transaction on one pooled
-   * connection: the counted owners' lead locks (sorted, with BEGIN in one round trip), the
-   * statement, COMMIT.
+   * One statement when no lead needs the month's count. Otherwise one round trip on one pooled
+   * connection: BEGIN, the counted contractors' lead locks (sorted), the statement and COMMIT as
+   * one simple query (each statement takes its own snapshot, so the insert's count sees every
+   * lead committed before the locks were granted).
    */
   private async store(pending: readonly PendingOwnerLead[]): Promise<LeadRow[]> {
-    const insert = insertLeadsSql(pending);
     const counted = [
       ...new Set(pending.filter((item) => item.allowance !== null).map((i) => i.lead.ownerId)),
     ];
-    if (counted.length === 0) return this.prisma.rows<LeadRow>(insert);
+    if (counted.length === 0) return this.prisma.rows<LeadRow>(insertLeadsSql(pending));
     const client: PoolClient = await this.prisma.pool.connect();
     let broken: Error | undefined;
     try {
@@ -262,12 +322,15 @@ export class OwnerLeadsRepository {
         .sort()
         .map((id) => client.escapeLiteral(id))
         .join(', ');
-      await client.query(
-        `BEGIN; SELECT pg_advisory_xact_lock(${OWNER_LEADS_LOCK}, hashtext(id)) FROM unnest(ARRAY[${ids}]::text[]) AS id`,
-      );
-      const { rows } = await client.query(insert.text, insert.values);
-      await client.query('COMMIT');
-      return rows as LeadRow[];
+      const insert = insertLeadsSql(pending, (json) => client.escapeLiteral(json));
+      if (insert.values.length > 0) throw new Error('The counted insert must carry no parameters');
+      const results = (await client.query(
+        `BEGIN;
+        SELECT pg_advisory_xact_lock(${OWNER_LEADS_LOCK}, hashtext(id)) FROM unnest(ARRAY[${ids}]::text[]) AS id;
+        ${insert.text};
+        COMMIT`,
+      )) as unknown as { rows: LeadRow[] }[];
+      return results[2]!.rows;
     } catch (error) {
       // A connection that cannot even roll back is dropped rather than reused in doubt.
       await client.query('ROLLBACK').catch((rollbackError: unknown) => {
