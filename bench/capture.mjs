@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 /**
- * capture-lead under load, beside a raw baseline measured in the same run on the same database:
+ * capture-lead under load, beside raw baselines measured in the same run on the same database:
  * autocannon at --connections (default 50) for --duration seconds (default 20) against
- *   1. bench/baseline-server.mjs: Fastify + pg inserting the same lead row, and
+ *   1. bench/baseline-server.mjs: Fastify + pg inserting the same lead row, one INSERT a request
+ *      (naive), and the same with the requests of one event-loop turn in one INSERT (batched);
  *   2. the built api's real POST /api/capture-lead (validation, the form token's signature and
- *      single use in Redis, server-side pricing and score, the owner lock and monthly count, the
- *      outbox row, the realtime event), with the per-IP and per-contractor limits and the burst
- *      challenge lifted by configuration. Every request carries a form token of its own, issued
- *      by GET /api/form-token before the timed run (a quote request must come 3 s after its
- *      token); issuing them is measured and reported apart.
- * Then it counts rows: every 2xx must be stored exactly once.
+ *      single use in Redis, server-side pricing and score, the monthly count where the plan has
+ *      an allowance, the outbox row, the realtime event), with the per-IP and per-contractor
+ *      limits and the burst challenge lifted by configuration: first spread over --owners
+ *      contractors on the Instant plan (against the naive baseline), then every request for one
+ *      contractor on the Smart plan (50 leads a month, so its month is counted on every request
+ *      and most leads are stored locked; against the batched baseline). Every request carries a
+ *      form token of its own, issued by GET /api/form-token before the timed runs (a quote
+ *      request must come 3 s after its token); issuing them is measured and reported apart.
+ * Then it counts rows: every 2xx must be stored exactly once, and the Smart contractor has
+ * exactly 50 visible leads.
  *
  *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --owners=50 --tokens=150000] [--limits]
  *
@@ -48,6 +53,10 @@ const HIGH_LIMITS = {
 };
 /** More than the product answers in --duration seconds here; a run that uses them up says so. */
 const TOKENS = option('tokens', 150_000);
+/** The same for the one contractor on a limited plan. */
+const LIMITED_TOKENS = option('limited-tokens', 100_000);
+/** Smart's monthly allowance (domain/src/plans.ts). */
+const SMART_ALLOWANCE = 50;
 
 let sequence = 0;
 
@@ -93,37 +102,8 @@ function summary(label, { result }) {
   };
 }
 
-async function main() {
-  const databaseUrl = await prepareDatabase('rafter_bench_capture');
-  const ids = await seedContractors(databaseUrl, OWNERS + 1, { prefix: `capture-${Date.now()}` });
-  // The last one receives the baseline's rows, so the product's owners hold only the product's.
-  const [productOwners, baselineOwner] = [ids.slice(0, OWNERS), ids[OWNERS]];
-
-  const baselinePort = await freePort();
-  const baseline = spawn(process.execPath, [join(ROOT, 'bench', 'baseline-server.mjs')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(baselinePort) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  log(`baseline: ${CONNECTIONS} connections for ${DURATION} s`);
-  const raw = await load(`http://127.0.0.1:${baselinePort}/capture-lead`, [baselineOwner]);
-  await stop(baseline);
-
-  const api = await startApi(benchEnv(databaseUrl, LIMITS ? HIGH_LIMITS : {}));
-  let product;
-  let issued;
-  try {
-    log(`form tokens: ${TOKENS} from GET /api/form-token, 50 at a time`);
-    issued = await issueFormTokens(api.base, productOwners, TOKENS, { concurrency: 50 });
-    // The last token issued must be older than the 3 s a person needs to fill the widget.
-    await new Promise((resolve) => setTimeout(resolve, 3500));
-    log(`product: ${CONNECTIONS} connections for ${DURATION} s`);
-    product = await load(`${api.base}/api/capture-lead`, productOwners, issued.pools);
-  } finally {
-    await stop(api.child);
-  }
-
-  // Every 2xx stored exactly once: as many rows as answers, and each answered id present once.
+/** Every 2xx stored exactly once, for the leads of `owners`. */
+async function check(databaseUrl, owners, run) {
   // Each request carries a last name of its own, so a request stored twice shows as a repeat.
   const {
     rows: [stored],
@@ -131,26 +111,98 @@ async function main() {
     databaseUrl,
     `SELECT count(*)::int AS rows,
        (count(*) - count(DISTINCT last_name))::int AS repeated,
-       count(*) FILTER (WHERE id = ANY($2::uuid[]))::int AS answered
+       count(*) FILTER (WHERE id = ANY($2::uuid[]))::int AS answered,
+       count(*) FILTER (WHERE NOT locked)::int AS visible
      FROM leads WHERE owner_id = ANY($1::uuid[])`,
-    [productOwners, product.ids],
+    [owners, run.ids],
   );
-  const lost = product.ids.length - stored.answered;
-  const duplicated = stored.repeated;
-  const unanswered = stored.rows - stored.answered;
+  return {
+    answers: run.ids.length,
+    rows: stored.rows,
+    lost: run.ids.length - stored.answered,
+    duplicated: stored.repeated,
+    unanswered: stored.rows - stored.answered,
+    visible: stored.visible,
+  };
+}
 
-  const a = summary('raw baseline (Fastify + pg INSERT)', raw);
-  const b = summary('POST /api/capture-lead with a form token (product)', product);
+async function baselineRun(databaseUrl, owner, batched) {
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(ROOT, 'bench', 'baseline-server.mjs')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      BATCHED: batched ? '1' : '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  log(`${batched ? 'batched' : 'naive'} baseline: ${CONNECTIONS} connections for ${DURATION} s`);
+  try {
+    return await load(`http://127.0.0.1:${port}/capture-lead`, [owner]);
+  } finally {
+    await stop(server);
+  }
+}
+
+async function main() {
+  const databaseUrl = await prepareDatabase('rafter_bench_capture');
+  const prefix = `capture-${Date.now()}`;
+  const ids = await seedContractors(databaseUrl, OWNERS + 2, { prefix });
+  const [limitedOwner] = await seedContractors(databaseUrl, 1, {
+    prefix: `${prefix}-smart`,
+    plan: 'smart',
+  });
+  // The baselines' rows go to owners of their own, so the product's owners hold only the product's.
+  const productOwners = ids.slice(0, OWNERS);
+  const [naiveOwner, batchedOwner] = [ids[OWNERS], ids[OWNERS + 1]];
+
+  const naive = await baselineRun(databaseUrl, naiveOwner, false);
+  const batched = await baselineRun(databaseUrl, batchedOwner, true);
+
+  const api = await startApi(benchEnv(databaseUrl, LIMITS ? HIGH_LIMITS : {}));
+  let product;
+  let limited;
+  let issued;
+  let issuedLimited;
+  try {
+    log(`form tokens: ${TOKENS} + ${LIMITED_TOKENS} from GET /api/form-token, 50 at a time`);
+    issued = await issueFormTokens(api.base, productOwners, TOKENS, { concurrency: 50 });
+    issuedLimited = await issueFormTokens(api.base, [limitedOwner], LIMITED_TOKENS, {
+      concurrency: 50,
+    });
+    // The last token issued must be older than the 3 s a person needs to fill the widget.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    log(`product, ${OWNERS} Instant contractors: ${CONNECTIONS} connections for ${DURATION} s`);
+    product = await load(`${api.base}/api/capture-lead`, productOwners, issued.pools);
+    log(`product, one Smart contractor: ${CONNECTIONS} connections for ${DURATION} s`);
+    limited = await load(`${api.base}/api/capture-lead`, [limitedOwner], issuedLimited.pools);
+  } finally {
+    await stop(api.child);
+  }
+
+  const spread = await check(databaseUrl, productOwners, product);
+  const one = await check(databaseUrl, [limitedOwner], limited);
+
+  const a = summary('raw baseline, one INSERT a request (naive)', naive);
+  const c = summary('raw baseline, one INSERT a turn of the event loop (batched)', batched);
+  const b = summary(`POST /api/capture-lead, ${OWNERS} Instant contractors (product)`, product);
+  const d = summary(
+    'POST /api/capture-lead, one Smart contractor (product, limited plan)',
+    limited,
+  );
   const ratio = (b.rps / a.rps) * 100;
+  const limitedRatio = (d.rps / c.rps) * 100;
   console.log(
     [
-      `${CONNECTIONS} connections, ${DURATION} s each, one run; product leads spread over ${OWNERS} contractors` +
+      `${CONNECTIONS} connections, ${DURATION} s each, one run` +
         (LIMITS ? '; per-IP and per-contractor limits on (too high to refuse).' : '.'),
       '',
       table(
         ['server', 'req/s', 'p50 (ms)', 'p99 (ms)', '2xx', 'non-2xx / errors'],
         [
-          ...[a, b].map((row) => [
+          ...[a, c, b, d].map((row) => [
             row.label,
             fixed(row.rps, 0),
             fixed(row.p50, 1),
@@ -158,34 +210,49 @@ async function main() {
             row.ok,
             row.failed,
           ]),
-          [
-            'GET /api/form-token (issued before the timed run, 50 at a time)',
-            fixed(issued.rps, 0),
-            fixed(issued.p50, 1),
-            fixed(issued.p99, 1),
-            issued.count,
+          ...[
+            ['Instant contractors', issued],
+            ['the Smart contractor', issuedLimited],
+          ].map(([whom, tokens]) => [
+            `GET /api/form-token for ${whom} (issued before the timed runs, 50 at a time)`,
+            fixed(tokens.rps, 0),
+            fixed(tokens.p50, 1),
+            fixed(tokens.p99, 1),
+            tokens.count,
             0,
-          ],
+          ]),
         ],
       ),
       '',
-      `Product throughput: **${fixed(ratio, 0)}%** of the baseline (budget ≥ 60%, goal 70%); p99 ${fixed(b.p99, 1)} ms (budget ≤ 50 ms).`,
+      `Product throughput: **${fixed(ratio, 0)}%** of the naive baseline (budget ≥ 60%, goal 70%); p99 ${fixed(b.p99, 1)} ms (budget ≤ 50 ms).`,
+      `One contractor on a limited plan: **${fixed(limitedRatio, 0)}%** of the batched baseline (budget ≥ 50%); p99 ${fixed(d.p99, 1)} ms.`,
       '',
       table(
-        ['check', 'count'],
+        ['check', `${OWNERS} Instant contractors`, 'one Smart contractor'],
         [
-          ['2xx answers', product.ids.length],
-          ['rows stored for the product', stored.rows],
-          ['answered ids missing (lost)', lost],
-          ['rows stored twice (duplicated)', duplicated],
+          ['2xx answers', spread.answers, one.answers],
+          ['rows stored', spread.rows, one.rows],
+          ['answered ids missing (lost)', spread.lost, one.lost],
+          ['rows stored twice (duplicated)', spread.duplicated, one.duplicated],
           [
             'rows without a 2xx (answer still in flight when the load stopped: at most one per connection)',
-            unanswered,
+            spread.unanswered,
+            one.unanswered,
+          ],
+          [
+            `visible leads (Smart: exactly its ${SMART_ALLOWANCE} a month)`,
+            spread.visible,
+            one.visible,
           ],
         ],
       ),
     ].join('\n'),
   );
+  if (one.visible !== Math.min(SMART_ALLOWANCE, one.rows)) {
+    throw new Error(
+      `the Smart contractor has ${one.visible} visible leads, not ${SMART_ALLOWANCE}`,
+    );
+  }
 }
 
 main().catch((error) => {

@@ -175,10 +175,14 @@ export function table(headers, rows) {
 export const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 /**
- * `count` confirmed contractors on the Instant plan (no lead is locked), e-mails
+ * `count` confirmed contractors on `plan` (default Instant: no lead is locked), e-mails
  * `<prefix>-<n>@roofers.test`, with `passwordHash` when they must sign in. Returns their ids.
  */
-export async function seedContractors(url, count, { prefix, passwordHash = null }) {
+export async function seedContractors(
+  url,
+  count,
+  { prefix, passwordHash = null, plan = 'instant' },
+) {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -192,8 +196,8 @@ export async function seedContractors(url, count, { prefix, passwordHash = null 
       );
       await client.query(
         `INSERT INTO subscriptions (id, user_id, plan, status, updated_at)
-         VALUES ($1, $2, 'instant', 'active', now())`,
-        [randomUUID(), id],
+         VALUES ($1, $2, $3, 'active', now())`,
+        [randomUUID(), id, plan],
       );
       ids.push(id);
     }

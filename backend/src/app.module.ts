@@ -1,33 +1,39 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './core/database/database.module';
+import { EventsModule } from './core/events/events.module';
 import { HealthModule } from './core/health/health.module';
 import { LoggingModule } from './core/logging/logging.module';
+import { RealtimeModule } from './core/realtime/realtime.module';
 import { RedisModule } from './core/redis/redis.module';
-import { AuthModule } from './modules/auth/auth.module';
+import { FEATURE_MODULES } from './features';
+import { AuthApiModule, AuthModule } from './modules/auth/auth.module';
 import { GoogleAuthModule } from './modules/auth/google/google-auth.module';
-import { BillingModule } from './modules/billing/billing.module';
-import { CalculatorSettingsModule } from './modules/calculator/calculator-settings.module';
-import { CalculatorModule } from './modules/calculator/calculator.module';
-import { LeadsModule } from './modules/leads/leads.module';
+import { SessionsService } from './modules/auth/sessions.service';
+import { BillingApiModule } from './modules/billing/billing.module';
+import { CalculatorApiModule } from './modules/calculator/calculator.module';
+import { LeadsApiModule } from './modules/leads/leads.module';
 import { DevMailboxModule } from './modules/notifications/dev-mailbox.module';
-import { ProfilesModule } from './modules/profiles/profiles.module';
+import { ProfilesApiModule } from './modules/profiles/profiles.module';
 import { VoiceModule } from './modules/voice/voice.module';
 
+/** The api: the feature modules (as the worker has them) and their routes. */
 @Module({
   imports: [
     ConfigModule,
     LoggingModule,
     DatabaseModule,
     RedisModule,
+    EventsModule,
+    RealtimeModule.forApi({ imports: [AuthModule], useExisting: SessionsService }),
     HealthModule,
-    AuthModule,
+    ...FEATURE_MODULES,
+    AuthApiModule,
     GoogleAuthModule,
-    BillingModule,
-    CalculatorModule,
-    CalculatorSettingsModule,
-    LeadsModule,
-    ProfilesModule,
+    BillingApiModule,
+    CalculatorApiModule,
+    LeadsApiModule,
+    ProfilesApiModule,
     DevMailboxModule,
     VoiceModule,
   ],

@@ -1,12 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfigOrExit } from './config/config';
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  demoSeedRefusal,
-  seedDemoData,
-} from './core/database/demo-seed';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedRefusal, seedDemoData } from './demo-seed';
 import {
   EmbeddedPostgresError,
   ensureDatabase,

@@ -1,4 +1,4 @@
-import { demoSeedRefusal, seedDemoData } from './core/database/demo-seed';
+import { demoSeedRefusal, seedDemoData } from './demo-seed';
 import { applyMigrations } from './core/database/migrator';
 import { createPrismaClient } from './core/database/prisma-client';
 

@@ -1,6 +1,6 @@
 import { AUTH_ERRORS, REFRESH_COOKIE_NAME } from '@rafter/domain/auth';
 import { type LightMyRequestResponse } from 'fastify';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '../src/core/database/demo-seed';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '../src/demo-seed';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { createAccount } from './factories/account.factory';
 import { eventually, sleep } from './utils/async';

@@ -1,7 +1,7 @@
 import { type SubscriptionView } from '@rafter/domain/billing';
 import { type PlanId, PLANS, REFUND_LEAD_THRESHOLDS } from '@rafter/domain/plans';
 import { AppException } from '../src/core/errors/app.exception';
-import { PlanAccessService } from '../src/modules/billing/plan-access.service';
+import { PlanAccessService } from '../src/modules/plans/plan-access.service';
 import { SessionsService } from '../src/modules/auth/sessions.service';
 import { createLeads, createOwner } from './factories/owner.factory';
 import { eventually } from './utils/async';

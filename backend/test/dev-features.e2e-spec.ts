@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { DEMO_EMAIL } from '../src/core/database/demo-seed';
+import { DEMO_EMAIL } from '../src/demo-seed';
 import { DevMailbox } from '../src/core/mailer/dev-mailbox';
 import { createAccount } from './factories/account.factory';
 import { eventually } from './utils/async';

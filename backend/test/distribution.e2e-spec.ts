@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { QUEUES } from '../src/core/queue/jobs';
 import { type LeadType, type SubscriptionPlan } from '../src/generated/prisma/client';
 import { DistributionService } from '../src/modules/distribution/distribution.service';
-import { MAIN_SITE_LEAD_CAPTURED } from '../src/modules/distribution/events/main-site-lead-captured.event';
 import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads } from './factories/owner.factory';
@@ -16,6 +15,8 @@ import { eventually, sleep } from './utils/async';
 import { openDashboardSocket } from './utils/dashboard-socket';
 import { startTestStack, type TestStack } from './utils/stack';
 import { formToken } from './utils/form-token';
+
+const MAIN_SITE_LEAD_CAPTURED = 'main-site-lead.captured';
 
 /** The first test's contractors cover Austin and all of Texas; the others are in Oklahoma. */
 const TULSA = 'Tulsa, OK';

@@ -4,10 +4,8 @@ import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
 import { randomUUID } from 'node:crypto';
 import { CONNECT_TIMEOUT_MS } from '../src/core/database/database-pool';
 import { PrismaService } from '../src/core/database/prisma.service';
-import {
-  LeadCaptureRepository,
-  type NewOwnerLead,
-} from '../src/modules/leads/lead-capture.repository';
+import { type NewLeadRow } from '../src/modules/leads/lead-row';
+import { OwnerLeadsRepository } from '../src/modules/leads/owner-leads.repository';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads, createOwner, type OwnerOptions } from './factories/owner.factory';
 import { sleep } from './utils/async';
@@ -389,7 +387,7 @@ describe('POST /api/capture-lead', () => {
           SELECT id::text, xmin::text FROM leads WHERE id = ANY(${ids}::uuid[])`
       ).reduce((map, row) => map.set(row.id, row.xmin), new Map<string, string>());
 
-    const newLead = (ownerId: string, lastName: string): NewOwnerLead => ({
+    const newLead = (ownerId: string, lastName: string): NewLeadRow => ({
       id: randomUUID(),
       ownerId,
       firstName: 'Ana',
@@ -463,10 +461,10 @@ describe('POST /api/capture-lead', () => {
 
     it('stores leads handed over in the same moment in one commit, each found by its id', async () => {
       const { id: ownerId } = await owner({ plan: 'instant' });
-      const repository = t.app.get(LeadCaptureRepository);
+      const repository = t.app.get(OwnerLeadsRepository);
       const leads = Array.from({ length: 5 }, (_, index) => newLead(ownerId, `Batch ${index}`));
       const rows = await Promise.all(
-        leads.map((lead) => repository.insertCapturedLead(lead, 'lead.captured')),
+        leads.map((lead) => repository.insert({ lead, allowance: null, since: null })),
       );
       expect(rows.map((row) => [row.id, row.lastName])).toEqual(
         leads.map((lead) => [lead.id, lead.lastName]),
@@ -482,12 +480,12 @@ describe('POST /api/capture-lead', () => {
 
     it('fails only the request at fault: the others in its statement are stored', async () => {
       const { id: ownerId } = await owner({ plan: 'instant' });
-      const repository = t.app.get(LeadCaptureRepository);
+      const repository = t.app.get(OwnerLeadsRepository);
       // A contractor deleted a moment ago: its lead breaks the foreign key.
       const orphan = newLead(UNKNOWN_ID, 'Orphan');
       const leads = [newLead(ownerId, 'Kept 1'), orphan, newLead(ownerId, 'Kept 2')];
       const outcomes = await Promise.allSettled(
-        leads.map((lead) => repository.insertCapturedLead(lead, 'lead.captured')),
+        leads.map((lead) => repository.insert({ lead, allowance: null, since: null })),
       );
       expect(outcomes.map((outcome) => outcome.status)).toEqual([
         'fulfilled',

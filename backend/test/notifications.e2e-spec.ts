@@ -14,13 +14,14 @@ import { MailerService } from '../src/core/mailer/mailer.service';
 import { OutboxService } from '../src/core/outbox/outbox.service';
 import { QUEUES } from '../src/core/queue/jobs';
 import { type Prisma } from '../src/generated/prisma/client';
-import { LEAD_CAPTURED } from '../src/modules/leads/events/lead-captured.event';
 import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { createWorker } from '../src/worker.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { createTestDatabase, testRedisPrefix } from './utils/database';
 import { startSmtpSink, type SmtpSink } from './utils/smtp-sink';
 import { eventually, sleep, withEnv } from './utils/async';
+
+const LEAD_CAPTURED = 'lead.captured';
 
 const PUBLIC_URL = 'https://rafter.test';
 
@@ -310,9 +311,16 @@ describe('new-lead notifications over SMTP', () => {
   }, 30_000);
 
   it('keeps a job that can never succeed in the failed list', async () => {
-    const outboxId = await h.prisma.$transaction((tx) =>
-      new OutboxService().add(tx, LEAD_CAPTURED, { leadId: 'not-a-lead' }),
-    );
+    // The producer refuses such a payload; a row written another way (an older release, by
+    // hand) still reaches the worker, which fails it for good.
+    await expect(
+      h.prisma.$transaction((tx) =>
+        new OutboxService().add(tx, LEAD_CAPTURED, { leadId: 'not-a-lead' } as never),
+      ),
+    ).rejects.toThrow(/leadId|ownerId/);
+    const { id: outboxId } = await h.prisma.outboxEvent.create({
+      data: { topic: LEAD_CAPTURED, payload: { leadId: 'not-a-lead' } },
+    });
     const job = await settledJob(h.queue, outboxId);
     expect(await job.getState()).toBe('failed');
     expect(job.failedReason).toBe('Invalid lead.captured payload');

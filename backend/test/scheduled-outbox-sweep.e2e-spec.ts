@@ -8,7 +8,6 @@ import {
   type OutboxSweepResult,
   SWEEP_STUCK_OUTBOX,
 } from '../src/core/outbox/outbox.sweep';
-import { OutboxService } from '../src/core/outbox/outbox.service';
 import { JobHandlers } from '../src/core/queue/job-handlers';
 import { QUEUES } from '../src/core/queue/jobs';
 import { createWorker } from '../src/worker.factory';
@@ -95,9 +94,9 @@ describe('stuck outbox sweep', () => {
   });
 
   it('leaves a job that failed for good in the failed list instead of retrying it', async () => {
-    const id = await prisma.$transaction((tx) =>
-      new OutboxService().add(tx, 'test.broken', { n: 2 }),
-    );
+    const { id } = await prisma.outboxEvent.create({
+      data: { topic: 'test.broken', payload: { n: 2 } },
+    });
     await eventually(async () => (await queue.getJobState(id)) === 'failed');
     await prisma.outboxEvent.update({
       where: { id },

@@ -8,7 +8,7 @@ import {
   UNLOCK_INTERVAL_MS,
   UNLOCK_NEW_PERIOD_LEADS,
   type UnlockNewPeriodResult,
-} from '../src/modules/billing/jobs/unlock-new-period-leads.job';
+} from '../src/modules/leads/jobs/unlock-leads.job';
 import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads } from './factories/owner.factory';

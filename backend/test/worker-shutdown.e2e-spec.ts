@@ -9,9 +9,10 @@ import { createPrismaClient } from '../src/core/database/prisma-client';
 import { QUEUES } from '../src/core/queue/jobs';
 import { type PrismaClient } from '../src/generated/prisma/client';
 import { redisOptionsFromUrl } from '../src/core/redis/redis-options';
-import { LEAD_CAPTURED } from '../src/modules/leads/events/lead-captured.event';
 import { eventually, sleep } from './utils/async';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
+
+const LEAD_CAPTURED = 'lead.captured';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 

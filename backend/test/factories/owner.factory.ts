@@ -18,6 +18,8 @@ export interface OwnerOptions {
     address?: string;
     logoUrl?: string;
     idealCustomerValue?: number;
+    /** IANA name; the month of the lead allowance follows it. */
+    timezone?: string;
     /** Entries as a contractor types them ('78701', 'Austin, TX'). */
     areasOfService?: string[];
   };

@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import { PrismaService } from '../database/prisma.service';
 import { QUEUES } from '../queue/jobs';
 import { OutboxRelay } from './outbox.relay';
+import { Scheduled } from '../events/on-event.decorator';
 
 /** Job name of the outbox sweep; scheduled by WorkerQueueModule. */
 export const SWEEP_STUCK_OUTBOX = 'outbox.sweep-stuck';
@@ -47,6 +48,7 @@ export class OutboxSweep {
     @InjectQueue(QUEUES.events) private readonly queue: Queue,
   ) {}
 
+  @Scheduled(SWEEP_STUCK_OUTBOX, OUTBOX_SWEEP_INTERVAL_MS)
   async run(): Promise<OutboxSweepResult> {
     const result = {
       requeued: await this.requeueLost(),

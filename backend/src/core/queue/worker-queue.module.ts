@@ -6,16 +6,22 @@ import {
   type OnApplicationBootstrap,
   type OnModuleInit,
 } from '@nestjs/common';
-import { type Queue } from 'bullmq';
+import { isOutboxTopic, parseEventPayload } from '@rafter/domain/events';
+import { type Queue, UnrecoverableError } from 'bullmq';
+import { EventDiscovery } from '../events/event-discovery';
 import { OutboxRelay } from '../outbox/outbox.relay';
-import { OUTBOX_SWEEP_INTERVAL_MS, OutboxSweep, SWEEP_STUCK_OUTBOX } from '../outbox/outbox.sweep';
+import { OutboxSweep } from '../outbox/outbox.sweep';
 import { EventsProcessor } from './events.processor';
 import { JobHandlers } from './job-handlers';
 import { QUEUES } from './jobs';
 import { QueueModule } from './queue.module';
 import { scheduleEvery } from './schedule';
 
-/** What only the worker process runs: the processors, the outbox relay and its sweep. */
+/**
+ * What only the worker process runs: the processors, the outbox relay and its sweep. The job
+ * handlers are the @OnEvent methods of outbox topics and the @Scheduled methods found in the
+ * module graph (EventDiscovery), registered here when the worker starts.
+ */
 @Global()
 @Module({
   imports: [QueueModule],
@@ -27,16 +33,45 @@ export class WorkerQueueModule implements OnModuleInit, OnApplicationBootstrap {
 
   constructor(
     private readonly handlers: JobHandlers,
-    private readonly sweep: OutboxSweep,
+    private readonly discovery: EventDiscovery,
     @InjectQueue(QUEUES.events) private readonly queue: Queue,
   ) {}
 
   onModuleInit(): void {
-    this.handlers.register(SWEEP_STUCK_OUTBOX, () => this.sweep.run());
+    const byTopic = new Map<string, ReturnType<EventDiscovery['handlers']>>();
+    for (const handler of this.discovery.handlers()) {
+      if (!isOutboxTopic(handler.topic)) continue;
+      byTopic.set(handler.topic, [...(byTopic.get(handler.topic) ?? []), handler]);
+    }
+    for (const [topic, consumers] of byTopic) {
+      if (!isOutboxTopic(topic)) continue;
+      this.handlers.register(topic, async (data, job) => {
+        let payload: unknown;
+        try {
+          payload = parseEventPayload(topic, data);
+        } catch {
+          // A malformed event stays malformed: fail it for good rather than retrying.
+          throw new UnrecoverableError(`Invalid ${topic} payload`);
+        }
+        // The outbox row's id, so a run after a crash is recognised as the same job.
+        const context = { id: job.id ?? job.name };
+        if (consumers.length === 1) return consumers[0]!.handle(payload, context);
+        const results: Record<string, unknown> = {};
+        for (const consumer of consumers) {
+          results[consumer.label] = await consumer.handle(payload, context);
+        }
+        return results;
+      });
+    }
+    for (const schedule of this.discovery.schedules()) {
+      this.handlers.register(schedule.name, () => schedule.run());
+    }
   }
 
-  /** The stuck-outbox sweep, every ten minutes. */
+  /** Every @Scheduled job, on one BullMQ job scheduler shared by all workers. */
   onApplicationBootstrap(): void {
-    scheduleEvery(this.queue, SWEEP_STUCK_OUTBOX, OUTBOX_SWEEP_INTERVAL_MS, this.logger);
+    for (const schedule of this.discovery.schedules()) {
+      scheduleEvery(this.queue, schedule.name, schedule.everyMs, this.logger);
+    }
   }
 }

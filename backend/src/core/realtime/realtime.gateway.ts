@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import {
   type OnGatewayConnection,
   type OnGatewayDisconnect,
@@ -8,13 +8,22 @@ import {
 } from '@nestjs/websockets';
 import { type RealtimeEvents } from '@rafter/domain/crm';
 import { type Server, type Socket } from 'socket.io';
-import { SessionsService } from '../../modules/auth/sessions.service';
 
 export interface SocketData {
   userId: string;
   /** When the access token the socket was let in with expires (epoch ms). */
   expiresAt: number;
 }
+
+/**
+ * Who a socket's access token belongs to; rejects an invalid or expired token. The auth module
+ * provides it (RealtimeModule.forApi), so core never imports a feature module.
+ */
+export interface SocketAuthenticator {
+  authenticate(token: string): Promise<{ id: string }>;
+}
+
+export const SOCKET_AUTHENTICATOR = Symbol('SocketAuthenticator');
 
 export type RealtimeServer = Server<Record<string, never>, RealtimeEvents, never, SocketData>;
 type RealtimeSocket = Socket<Record<string, never>, RealtimeEvents, never, SocketData>;
@@ -47,7 +56,7 @@ export class RealtimeGateway
   @WebSocketServer()
   server!: RealtimeServer;
 
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(@Inject(SOCKET_AUTHENTICATOR) private readonly sessions: SocketAuthenticator) {}
 
   afterInit(server: RealtimeServer): void {
     server.use((socket, next) => {

@@ -8,7 +8,7 @@ import {
 } from '@rafter/domain/auth';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../core/database/demo-seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './demo-account';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { RateLimitException } from '../../core/rate-limit/rate-limit.exception';
 import {
@@ -19,11 +19,6 @@ import {
 import { AuthException, AuthRateLimitException } from './auth.exception';
 import { type GoogleLinkRequest } from './auth-cookies';
 import { isCommonPassword } from './common-passwords';
-import {
-  type AccountEmailRequestedEvent,
-  CONFIRMATION_REQUESTED,
-  PASSWORD_RESET_REQUESTED,
-} from './events/account-email-requested.event';
 import { EmailTokensRepository } from './email-tokens.repository';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { SessionsRepository } from './sessions.repository';
@@ -117,7 +112,7 @@ export class AuthService {
         passwordHash,
       });
       if (!id) throw new AuthException('user_already_exists');
-      await this.requestEmail(tx, CONFIRMATION_REQUESTED, id);
+      await this.requestEmail(tx, 'auth.confirmation-requested', id);
       return id;
     });
     this.logger.log({ userId }, 'Signed up');
@@ -130,7 +125,9 @@ export class AuthService {
     await this.limitEmail(email);
     const user = await this.users.findByEmail(email);
     if (!user || user.emailVerifiedAt) return;
-    await this.users.transaction((tx) => this.requestEmail(tx, CONFIRMATION_REQUESTED, user.id));
+    await this.users.transaction((tx) =>
+      this.requestEmail(tx, 'auth.confirmation-requested', user.id),
+    );
     this.logger.log({ userId: user.id }, 'Confirmation e-mail requested');
   }
 
@@ -206,7 +203,9 @@ export class AuthService {
     await this.limitEmail(email);
     const user = await this.users.findByEmail(email);
     if (!user) return;
-    await this.users.transaction((tx) => this.requestEmail(tx, PASSWORD_RESET_REQUESTED, user.id));
+    await this.users.transaction((tx) =>
+      this.requestEmail(tx, 'auth.password-reset-requested', user.id),
+    );
     this.logger.log({ userId: user.id }, 'Password reset requested');
   }
 
@@ -272,9 +271,16 @@ export class AuthService {
     throw new AuthRateLimitException(Math.max(1, retryAfter || delaySeconds));
   }
 
-  private async requestEmail(tx: Transaction, topic: string, userId: string): Promise<void> {
-    const event: AccountEmailRequestedEvent = { userId };
-    await this.outbox.add(tx, topic, { ...event });
+  /**
+   * The confirmation or reset e-mail, sent by the worker. Only the user id: the worker creates
+   * the one-time link when it sends, so no live token sits in the outbox or the queue.
+   */
+  private async requestEmail(
+    tx: Transaction,
+    topic: 'auth.confirmation-requested' | 'auth.password-reset-requested',
+    userId: string,
+  ): Promise<void> {
+    await this.outbox.add(tx, topic, { userId });
   }
 
   private limitIp(clientIp: string): Promise<void> {

@@ -65,10 +65,3 @@ export class BillingException extends AppException {
     super(code, message ?? ERRORS[code].message, ERRORS[code].status);
   }
 }
-
-/** 403 for a gated feature the caller's plan lacks; the message names the plan that has it. */
-export class UpgradeRequiredException extends AppException {
-  constructor(message: string) {
-    super('upgrade_required', message, HttpStatus.FORBIDDEN);
-  }
-}

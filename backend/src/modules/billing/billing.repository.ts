@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
-import { countLeadsCountedSince } from '../leads/lead-capture.repository';
 import {
   type Prisma,
   type SubscriptionPlan,
@@ -138,65 +136,5 @@ export class BillingRepository {
       data: [{ provider: STRIPE, eventId, type }],
       skipDuplicates: true,
     });
-  }
-
-  /** Leads received since `since`, those flagged as spam left out. */
-  countLeadsSince(ownerId: string, since: Date): Promise<number> {
-    return this.prisma.lead.count({ where: { ownerId, createdAt: { gte: since }, spamAt: null } });
-  }
-
-  async findTimezone(userId: string): Promise<string | null> {
-    const profile = await this.prisma.businessProfile.findUnique({
-      where: { userId },
-      select: { timezone: true },
-    });
-    return profile?.timezone ?? null;
-  }
-
-  /** Runs `work` holding the owner's lead lock (shared with lead capture). */
-  withOwnerLeadsLock<T>(ownerId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(async (tx) => {
-      await lockOwnerLeads(tx, ownerId);
-      return work(tx);
-    });
-  }
-
-  /** Visible leads counted toward the month since `since`, carried-over unlocks included. */
-  async countUnlockedLeadsSince(tx: Transaction, ownerId: string, since: Date): Promise<number> {
-    const counts = await countLeadsCountedSince(tx, [ownerId], since, { visibleOnly: true });
-    return counts.get(ownerId) ?? 0;
-  }
-
-  /** Owners with locked leads (not flagged as spam) whose subscription Stripe calls active. */
-  async findOwnerIdsWithLockedLeads(): Promise<string[]> {
-    const rows = await this.prisma.lead.findMany({
-      where: { locked: true, spamAt: null, owner: { subscription: { status: 'active' } } },
-      distinct: ['ownerId'],
-      select: { ownerId: true },
-    });
-    return rows.map((row) => row.ownerId);
-  }
-
-  /**
-   * Unlocks the owner's oldest locked leads, at most `limit` (all when null), each with an
-   * 'unlocked' timeline event; returns their ids. Leads flagged as spam stay locked.
-   */
-  async unlockOldest(tx: Transaction, ownerId: string, limit: number | null): Promise<string[]> {
-    const leads = await tx.lead.findMany({
-      where: { ownerId, locked: true, spamAt: null },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { id: true },
-      ...(limit === null ? {} : { take: limit }),
-    });
-    if (leads.length === 0) return [];
-    const ids = leads.map((lead) => lead.id);
-    await tx.lead.updateMany({
-      where: { id: { in: ids }, locked: true },
-      data: { locked: false, lockedReason: null },
-    });
-    await tx.leadEvent.createMany({
-      data: ids.map((leadId) => ({ leadId, ownerId, type: 'unlocked' as const })),
-    });
-    return ids;
   }
 }

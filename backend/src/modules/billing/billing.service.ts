@@ -14,7 +14,6 @@ import {
   type PlanChangeTiming,
   planChangeTimings,
   type RefundResponse,
-  startOfMonth,
   type SubscriptionView,
 } from '@rafter/domain/billing';
 import {
@@ -29,6 +28,7 @@ import {
 import Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { type AuthenticatedUser } from '../auth/current-user.decorator';
+import { OwnerLeadsService } from '../leads/owner-leads.service';
 import { BillingException } from './billing.exception';
 import { BillingRepository, type StoredSubscription } from './billing.repository';
 import { STRIPE_CLIENT } from './stripe.provider';
@@ -100,6 +100,7 @@ export class BillingService {
   constructor(
     private readonly repository: BillingRepository,
     private readonly sync: SubscriptionSyncService,
+    private readonly ownerLeads: OwnerLeadsService,
     @Inject(STRIPE_CLIENT) private readonly stripeClient: Stripe | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -450,7 +451,9 @@ export class BillingService {
     }
     const periodStart = record?.currentPeriodStart ?? record?.firstPaidAt ?? null;
     const leadsThisPeriod =
-      active && periodStart ? await this.repository.countLeadsSince(record.userId, periodStart) : 0;
+      active && periodStart
+        ? await this.ownerLeads.countReceivedSince(record.userId, periodStart)
+        : 0;
     return refundEligibility(
       {
         plan: active ? record.plan : null,
@@ -575,9 +578,9 @@ export class BillingService {
     await this.callStripe(() => stripe.subscriptionSchedules.release(scheduleId));
   }
 
-  private async countMonthlyLeads(userId: string, now: Date): Promise<number> {
-    const timezone = await this.repository.findTimezone(userId);
-    return this.repository.countLeadsSince(userId, startOfMonth(now, timezone));
+  /** The month's usage: the count that decides whether the next lead is locked. */
+  private countMonthlyLeads(userId: string, now: Date): Promise<number> {
+    return this.ownerLeads.monthUsage(userId, now);
   }
 
   private priceId(plan: PlanId): string {

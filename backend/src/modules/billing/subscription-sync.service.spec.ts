@@ -5,7 +5,7 @@ import {
   type StoredSubscription,
   type SubscriptionSnapshot,
 } from './billing.repository';
-import { type LeadsService } from '../leads/leads.service';
+import { type LocalEvents } from '../../core/events/local-events';
 import { scheduledPlanChange, SubscriptionSyncService } from './subscription-sync.service';
 
 const USER = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -49,8 +49,6 @@ function event(type: string, object: object, createdSecondsAgo = 0): Stripe.Even
 function setup(options: {
   stored?: StoredSubscription | null;
   current?: Stripe.Subscription | null;
-  /** Lead ids the unlock step reports. */
-  unlocked?: string[];
 }) {
   let stored = options.stored ?? null;
   const processed = new Set<string>();
@@ -71,7 +69,6 @@ function setup(options: {
       },
     ),
     setFirstPaidAt: jest.fn(async () => undefined),
-    withOwnerLeadsLock: jest.fn(async () => options.unlocked ?? []),
   };
   const retrieve = jest.fn(async () => {
     if (options.current === null) {
@@ -88,14 +85,14 @@ function setup(options: {
     STRIPE_PRICE_SMART: 'price_smart',
     STRIPE_PRICE_INSTANT: 'price_instant',
   } as AppConfig;
-  const leads = { publishUpdated: jest.fn(async () => undefined) };
+  const events = { emit: jest.fn(async () => undefined) };
   const service = new SubscriptionSyncService(
     repository as unknown as BillingRepository,
     stripe,
     config,
-    leads as unknown as LeadsService,
+    events as unknown as LocalEvents,
   );
-  return { service, repository, retrieve, leads, stored: () => stored };
+  return { service, repository, retrieve, events, stored: () => stored };
 }
 
 describe('SubscriptionSyncService.handleEvent', () => {
@@ -112,20 +109,11 @@ describe('SubscriptionSyncService.handleEvent', () => {
     });
   });
 
-  it('tells open dashboards about the leads the new state unlocked, and only about those', async () => {
-    const unlocking = setup({ unlocked: ['lead-1', 'lead-2'] });
-    await unlocking.service.handleEvent(
-      event('customer.subscription.updated', stripeSubscription()),
-    );
-    expect(unlocking.leads.publishUpdated).toHaveBeenCalledTimes(1);
-    expect(unlocking.leads.publishUpdated).toHaveBeenCalledWith(expect.any(String), [
-      'lead-1',
-      'lead-2',
-    ]);
-
-    const nothing = setup({ unlocked: [] });
-    await nothing.service.handleEvent(event('customer.subscription.updated', stripeSubscription()));
-    expect(nothing.leads.publishUpdated).not.toHaveBeenCalled();
+  it('announces each stored change, so leads unlock what the plan now allows', async () => {
+    const { service, events } = setup({});
+    await service.handleEvent(event('customer.subscription.updated', stripeSubscription()));
+    expect(events.emit).toHaveBeenCalledTimes(1);
+    expect(events.emit).toHaveBeenCalledWith('subscription.changed', { userId: USER });
   });
 
   it('handles an event id once', async () => {

@@ -1,13 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  startOfMonth,
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
-} from '@rafter/domain/billing';
-import { leadAllowance, type PlanId } from '@rafter/domain/plans';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@rafter/domain/billing';
+import { type PlanId } from '@rafter/domain/plans';
 import Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { LeadsService } from '../leads/leads.service';
+import { LocalEvents } from '../../core/events/local-events';
 import { BillingRepository, type SubscriptionSnapshot } from './billing.repository';
 import { STRIPE_CLIENT } from './stripe.provider';
 
@@ -87,7 +83,7 @@ export class SubscriptionSyncService {
     private readonly repository: BillingRepository,
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly leads: LeadsService,
+    private readonly events: LocalEvents,
   ) {
     this.planByPrice = new Map<string, PlanId>([
       [config.STRIPE_PRICE_STARTER ?? '', 'starter'],
@@ -127,32 +123,6 @@ export class SubscriptionSyncService {
   async applyCurrent(userId: string, subscription: Stripe.Subscription): Promise<void> {
     const snapshot = await this.toSnapshot(subscription);
     if (snapshot) await this.apply(userId, snapshot, null, true);
-  }
-
-  /**
-   * Unlocks the owner's oldest locked leads while this calendar month's visible leads stay within
-   * the plan's allowance (all of them when unlimited). Counts by UTC month, as capture does.
-   */
-  async unlockAllowedLeads(userId: string, now = new Date()): Promise<string[]> {
-    const record = await this.repository.findSubscription(userId);
-    const allowance = record ? leadAllowance(record, now) : 0;
-    if (allowance === 0) return [];
-    const unlocked = await this.repository.withOwnerLeadsLock(userId, async (tx) => {
-      if (allowance === null) return this.repository.unlockOldest(tx, userId, null);
-      const visible = await this.repository.countUnlockedLeadsSince(
-        tx,
-        userId,
-        startOfMonth(now, null),
-      );
-      const room = allowance - visible;
-      return room > 0 ? this.repository.unlockOldest(tx, userId, room) : [];
-    });
-    if (unlocked.length > 0) {
-      this.logger.log({ userId, count: unlocked.length }, 'Unlocked leads the plan now allows');
-      // Open dashboards show the contact details at once, without a reload.
-      await this.leads.publishUpdated(userId, unlocked);
-    }
-    return unlocked;
   }
 
   planForPrice(priceId: string): PlanId | null {
@@ -291,6 +261,7 @@ export class SubscriptionSyncService {
     const last = existing?.lastEventAt ?? null;
     const lastEventAt = eventAt && (!last || eventAt > last) ? eventAt : last;
     await this.repository.saveSubscription(userId, snapshot, lastEventAt);
-    await this.unlockAllowedLeads(userId);
+    // Leads unlock what the plan now allows before the change's request or webhook answers.
+    await this.events.emit('subscription.changed', { userId });
   }
 }

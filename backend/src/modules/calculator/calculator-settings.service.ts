@@ -9,7 +9,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { PlanAccessService } from '../billing/plan-access.service';
+import { PlanAccessService } from '../plans/plan-access.service';
 import {
   CalculatorSettingsRepository,
   type StoredShareLink,

@@ -2,11 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { type StoredMaterialPrice } from '@rafter/domain/materials';
 import { type SubscriptionState } from '@rafter/domain/plans';
 import { readServiceAreas, type ServiceArea } from '@rafter/domain/service-area';
-import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
 import { type LeadType, type Prisma } from '../../generated/prisma/client';
 import { MATERIAL_PRICE_SELECT, toStoredPrices } from '../calculator/material-prices';
-import { countLeadsCountedSince } from '../leads/lead-capture.repository';
 
 export type Transaction = Prisma.TransactionClient;
 
@@ -64,11 +62,6 @@ export class DistributionRepository {
     );
   }
 
-  /** Takes the owners' lead-count locks in a fixed order (capture and billing take one each). */
-  async lockOwners(tx: Transaction, ownerIds: string[]): Promise<void> {
-    for (const ownerId of [...ownerIds].sort()) await lockOwnerLeads(tx, ownerId);
-  }
-
   findMainSiteLead(tx: Transaction, id: string): Promise<MainSiteLeadRow | null> {
     return tx.mainSiteLead.findUnique({ where: { id }, select: MAIN_SITE_LEAD_SELECT });
   }
@@ -120,11 +113,6 @@ export class DistributionRepository {
       LEFT JOIN lead_assignments a ON a.user_id = s.user_id AND a.created_at >= s.since
       GROUP BY s.user_id`;
     return new Map(rows.map((row) => [row.user_id, row.count]));
-  }
-
-  /** Leads of every source counted toward each owner's month since `since`, as capture counts. */
-  countLeadsSince(tx: Transaction, ownerIds: string[], since: Date): Promise<Map<string, number>> {
-    return countLeadsCountedSince(tx, ownerIds, since);
   }
 
   async lastAssignedAt(tx: Transaction, userIds: string[]): Promise<Map<string, Date>> {

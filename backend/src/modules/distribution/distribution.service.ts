@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { startOfMonth } from '@rafter/domain/billing';
 import {
   distributeLead,
   type DistributionCandidate,
@@ -19,11 +18,8 @@ import {
 import { leadAllowance, planLevel, NO_PLAN_LEVEL } from '@rafter/domain/plans';
 import { isHomeowner } from '@rafter/domain/property';
 import { UnrecoverableError } from 'bullmq';
-import { LEAD_CAPTURED } from '../leads/events/lead-captured.event';
-import { LeadCaptureRepository } from '../leads/lead-capture.repository';
-import { type LeadRow } from '../leads/leads.repository';
-import { leadColumns, lockReason } from '../leads/lead-capture.service';
-import { LeadsService } from '../leads/leads.service';
+import { leadColumns, type LeadRow } from '../leads/lead-row';
+import { OwnerLeadsService } from '../leads/owner-leads.service';
 import {
   type ContractorRow,
   DistributionRepository,
@@ -64,8 +60,7 @@ export class DistributionService {
 
   constructor(
     private readonly repository: DistributionRepository,
-    private readonly leads: LeadCaptureRepository,
-    private readonly crm: LeadsService,
+    private readonly ownerLeads: OwnerLeadsService,
   ) {}
 
   async distribute(mainSiteLeadId: string, now = new Date()): Promise<DistributionResult> {
@@ -80,7 +75,7 @@ export class DistributionService {
       'Main-site lead distributed',
     );
     // After the commit, from the rows the inserts returned (publishing never throws).
-    for (const { ownerId, row } of result.assigned) this.crm.publishCreatedRow(ownerId, row);
+    for (const { ownerId, row } of result.assigned) this.ownerLeads.publishCreated(ownerId, row);
     return {
       outcome: result.outcome,
       assigned: result.assigned.map(({ ownerId, leadId }) => ({ ownerId, leadId })),
@@ -113,14 +108,17 @@ export class DistributionService {
       return reason === null;
     });
     const ids = contractors.map((contractor) => contractor.userId);
-    await this.repository.lockOwners(tx, ids);
-    const monthStart = startOfMonth(now, null);
+    await this.ownerLeads.lockOwners(tx, ids);
     // One after another: a transaction runs its queries on one connection anyway.
     const today = await this.repository.countAssignedSince(
       tx,
       contractors.map((c) => ({ userId: c.userId, since: startOfDay(now, c.timezone) })),
     );
-    const thisMonth = await this.repository.countLeadsSince(tx, ids, monthStart);
+    const thisMonth = await this.ownerLeads.countMonths(
+      tx,
+      contractors.map((c) => ({ ownerId: c.userId, timeZone: c.timezone })),
+      now,
+    );
     const lastAssigned = await this.repository.lastAssignedAt(tx, ids);
     const candidates: DistributionCandidate[] = contractors.map((contractor) => ({
       ...this.unlimited(contractor, now),
@@ -143,7 +141,9 @@ export class DistributionService {
         },
       );
       // The lead, its timeline entry and its `lead.captured` event (the e-mail), as capture does.
-      const row = await this.leads.insertCapturedLead(
+      // Capacity was checked under the same lock, so it is stored visible.
+      const row = await this.ownerLeads.createInTransaction(
+        tx,
         {
           ...leadColumns(lead, lead.roofArea, estimate),
           id: randomUUID(),
@@ -153,11 +153,10 @@ export class DistributionService {
           score,
           scoreReasons: reasons,
           source: 'marketplace',
-          // Capacity was checked under the same lock, so this stays null; kept as capture's rule.
-          lockedReason: lockReason(contractor.subscription, thisMonth.get(ownerId) ?? 0, now),
         },
-        LEAD_CAPTURED,
-        tx,
+        { subscription: contractor.subscription, timeZone: contractor.timezone },
+        thisMonth.get(ownerId) ?? 0,
+        now,
       );
       const leadId = row.id;
       await this.repository.createAssignment(tx, {

@@ -15,13 +15,6 @@ import {
   MATERIAL_LABELS,
   mergeMaterialPricing,
 } from '@rafter/domain/materials';
-import {
-  leadAllowance,
-  NO_PLAN_LEVEL,
-  planLevel,
-  shouldLockNewLead,
-  type SubscriptionState,
-} from '@rafter/domain/plans';
 import { isHomeowner } from '@rafter/domain/property';
 import { leadRoofArea } from '@rafter/domain/roof-measurement';
 import { randomUUID } from 'node:crypto';
@@ -29,16 +22,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { RoofMeasurementService } from '../calculator/roof-measurement.service';
-import {
-  MAIN_SITE_LEAD_CAPTURED,
-  type MainSiteLeadCapturedEvent,
-} from '../distribution/events/main-site-lead-captured.event';
-import { type LeadLockReason } from '../../generated/prisma/client';
-import { LEAD_CAPTURED } from './events/lead-captured.event';
 import { FormTokenService } from './form-token.service';
-import { LeadCaptureRepository, type NewOwnerLead } from './lead-capture.repository';
+import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadsException } from './leads.exception';
-import { LeadsService } from './leads.service';
+import { leadColumns } from './lead-row';
+import { OwnerLeadsService } from './owner-leads.service';
 
 const TEN_MINUTES_MS = 10 * 60_000;
 const ONE_HOUR_MS = 60 * 60_000;
@@ -48,53 +36,6 @@ export interface CapturedLead {
   roofArea: number;
   estimate: Estimate;
   score: number;
-}
-
-/** First instant of the calendar month (UTC) that `now` falls in: monthly limits count from it. */
-export function startOfUtcMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-/**
- * Why a new lead is stored locked, or null: no active plan, or the plan's monthly leads already
- * reached. Locked leads are kept and shown without contact details, never refused.
- */
-export function lockReason(
-  subscription: SubscriptionState,
-  leadsThisMonth: number,
-  now: Date,
-): 'no_active_plan' | 'monthly_limit' | null {
-  if (!shouldLockNewLead(subscription, leadsThisMonth, now)) return null;
-  return planLevel(subscription, now) === NO_PLAN_LEVEL ? 'no_active_plan' : 'monthly_limit';
-}
-
-/** What the homeowner typed, as a quote request or a stored main-site lead carries it. */
-type HomeownerDetails = Pick<
-  LeadInput,
-  'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'zipCode' | 'ownership' | 'stories'
-> & { latitude?: number | null; longitude?: number | null };
-
-/**
- * The columns both lead tables share: what the homeowner typed, and the server's numbers.
- * Capture and distribution (a main-site lead offered to a contractor) store leads alike.
- */
-export function leadColumns(lead: HomeownerDetails, roofArea: number, estimate: Estimate) {
-  return {
-    firstName: lead.firstName,
-    lastName: lead.lastName,
-    email: lead.email,
-    phone: lead.phone,
-    address: lead.address,
-    zipCode: lead.zipCode,
-    latitude: lead.latitude ?? null,
-    longitude: lead.longitude ?? null,
-    ownership: lead.ownership,
-    stories: lead.stories,
-    roofArea,
-    estimateLow: estimate.low,
-    estimateMid: estimate.mid,
-    estimateHigh: estimate.high,
-  };
 }
 
 /**
@@ -112,7 +53,7 @@ export class LeadCaptureService {
     private readonly roofMeasurements: RoofMeasurementService,
     private readonly rateLimit: RateLimitService,
     private readonly outbox: OutboxService,
-    private readonly crm: LeadsService,
+    private readonly ownerLeads: OwnerLeadsService,
     private readonly formTokens: FormTokenService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -151,45 +92,28 @@ export class LeadCaptureService {
       { ...lead, roofArea, estimateMid: estimate.mid },
       { idealCustomerValue: owner.idealCustomerValue, areasOfService: owner.areasOfService },
     );
-    const newLead = (reason: LeadLockReason | null): NewOwnerLead => ({
-      ...leadColumns(lead, roofArea, estimate),
-      id: randomUUID(),
-      ownerId,
-      material: lead.material,
-      isHomeowner: isHomeowner(lead.ownership),
-      score,
-      scoreReasons: reasons,
-      source: payload.source ?? 'widget',
-      lockedReason: reason,
-    });
-
     const started = performance.now();
-    // Only a plan with a finite allowance needs this month's count, taken under the owner's lock
-    // so two leads arriving together are counted one after the other. Unlimited plans and no
-    // plan at all decide alone, and the lead, its timeline and its outbox event are one statement.
-    const allowance = leadAllowance(owner.subscription, now);
-    const row =
-      allowance !== null && allowance > 0
-        ? await this.repository.withOwnerLock(ownerId, async (tx) => {
-            const leadsThisMonth = await this.repository.countLeadsSince(
-              tx,
-              ownerId,
-              startOfUtcMonth(now),
-            );
-            const reason = lockReason(owner.subscription, leadsThisMonth, now);
-            return this.repository.insertCapturedLead(newLead(reason), LEAD_CAPTURED, tx);
-          })
-        : await this.repository.insertCapturedLead(
-            newLead(lockReason(owner.subscription, 0, now)),
-            LEAD_CAPTURED,
-          );
+    // Counted toward the month and locked past the plan's allowance in the same statement as the
+    // quote requests arriving with it (OwnerLeadsService, domain/src/lead-allowance.ts).
+    const row = await this.ownerLeads.create(
+      {
+        ...leadColumns(lead, roofArea, estimate),
+        id: randomUUID(),
+        ownerId,
+        material: lead.material,
+        isHomeowner: isHomeowner(lead.ownership),
+        score,
+        scoreReasons: reasons,
+        source: payload.source ?? 'widget',
+      },
+      owner,
+      now,
+    );
     const { id, lockedReason } = row;
     this.logger.log(
       { leadId: id, ownerId, lockedReason, ms: Math.round(performance.now() - started) },
       'Lead captured',
     );
-    // Committed; the open dashboards hear of it without holding up the homeowner's answer.
-    this.crm.publishCreatedRow(ownerId, row);
     return { id, roofArea, estimate, score };
   }
 
@@ -220,8 +144,7 @@ export class LeadCaptureService {
         material: MATERIAL_LABELS[lead.material],
         leadScore: score,
       });
-      const event: MainSiteLeadCapturedEvent = { mainSiteLeadId };
-      await this.outbox.add(tx, MAIN_SITE_LEAD_CAPTURED, { ...event });
+      await this.outbox.add(tx, 'main-site-lead.captured', { mainSiteLeadId });
       return mainSiteLeadId;
     });
     this.logger.log({ mainSiteLeadId: id }, 'Main-site lead captured');

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { lockOwnerLeads } from '../../core/database/owner-leads-lock';
 import { PrismaService } from '../../core/database/prisma.service';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { type Prisma } from '../../generated/prisma/client';
-import { LEAD_SPAM_FLAGGED, type LeadSpamFlaggedEvent } from './events/lead-spam-flagged.event';
-import { countLeadsCountedSince } from './lead-capture.repository';
+import { OwnerLeadsRepository } from './owner-leads.repository';
 
 type Transaction = Prisma.TransactionClient;
 
@@ -18,7 +16,7 @@ export interface SpamChange {
 
 /**
  * The contractor's spam flag on a lead, with its timeline entry. Flagging writes an outbox event
- * in the same transaction, so billing unlocks what the freed allowance allows. Both run under
+ * in the same transaction, so the freed allowance unlocks the oldest locked lead. Both run under
  * the owner's lead lock, as capture and billing's unlock do, so they count the month in turn.
  */
 @Injectable()
@@ -26,6 +24,7 @@ export class LeadSpamRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxService,
+    private readonly ownerLeads: OwnerLeadsRepository,
   ) {}
 
   /**
@@ -40,7 +39,7 @@ export class LeadSpamRepository {
     options: { monthStart: Date; relock: (before: number, after: number) => boolean },
   ): Promise<SpamChange | null> {
     return this.prisma.$transaction(async (tx) => {
-      await lockOwnerLeads(tx, ownerId);
+      await this.ownerLeads.lockOwners(tx, [ownerId]);
       const [lead] = await tx.$queryRaw<{ spam: boolean; locked: boolean }[]>`
         SELECT spam_at IS NOT NULL AS spam, locked FROM leads
         WHERE id = ${leadId}::uuid AND owner_id = ${ownerId}::uuid FOR UPDATE`;
@@ -49,8 +48,7 @@ export class LeadSpamRepository {
       if (spam) {
         await tx.lead.update({ where: { id: leadId }, data: { spamAt: new Date() } });
         await this.event(tx, ownerId, leadId, 'marked_spam');
-        const event: LeadSpamFlaggedEvent = { leadId, ownerId };
-        await this.outbox.add(tx, LEAD_SPAM_FLAGGED, { ...event });
+        await this.outbox.add(tx, 'lead.spam-flagged', { leadId, ownerId });
         return { changed: true, relocked: false };
       }
       const before = await this.visibleThisMonth(tx, ownerId, options.monthStart);
@@ -70,7 +68,7 @@ export class LeadSpamRepository {
   }
 
   private async visibleThisMonth(tx: Transaction, ownerId: string, since: Date): Promise<number> {
-    const counts = await countLeadsCountedSince(tx, [ownerId], since, { visibleOnly: true });
+    const counts = await this.ownerLeads.countMonths(tx, [{ ownerId, since }]);
     return counts.get(ownerId) ?? 0;
   }
 

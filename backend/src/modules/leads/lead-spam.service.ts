@@ -1,33 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { startOfMonth } from '@rafter/domain/billing';
 import { type LeadDetail } from '@rafter/domain/crm';
 import { leadAllowance, restoredLeadLocks } from '@rafter/domain/plans';
 import { LeadsException } from './leads.exception';
-import { LeadsRepository } from './leads.repository';
+import { PlanAccessService } from '../plans/plan-access.service';
 import { isLeadId, LeadsService } from './leads.service';
 import { LeadSpamRepository } from './lead-spam.repository';
+import { OwnerLeadsService } from './owner-leads.service';
 
 /**
  * The contractor's spam flag. A flagged lead leaves the lists, counts, metrics and export, and
- * no longer counts toward the month, so billing unlocks the oldest locked lead that now fits
- * (LEAD_SPAM_FLAGGED). Taken back ('Not spam'), it counts again, and is locked when the month's
+ * no longer counts toward the month, so the oldest locked lead that now fits unlocks
+ * (`lead.spam-flagged`, UnlockLeadsJob). Taken back ('Not spam'), it counts again, and is locked when the month's
  * allowance was spent meanwhile (restoredLeadLocks). Open dashboards drop or show it at once.
  */
 @Injectable()
 export class LeadSpamService {
   constructor(
     private readonly spam: LeadSpamRepository,
-    private readonly leads: LeadsRepository,
+    private readonly plans: PlanAccessService,
+    private readonly ownerLeads: OwnerLeadsService,
     private readonly crm: LeadsService,
   ) {}
 
   /** Flags (`spam`) or takes the flag back; answers the lead's detail as it now is. */
   async mark(ownerId: string, id: string, spam: boolean, now = new Date()): Promise<LeadDetail> {
     if (!isLeadId(id)) throw new LeadsException('lead_not_found');
-    const allowance = leadAllowance(await this.leads.subscription(ownerId), now);
+    const allowance = leadAllowance(await this.plans.state(ownerId), now);
     const change = await this.spam.setSpam(ownerId, id, spam, {
-      // The month as capture and billing's unlock count it.
-      monthStart: startOfMonth(now, null),
+      // The month as capture, the usage and the unlocks count it (lead-allowance.ts).
+      monthStart: await this.ownerLeads.monthStart(ownerId, now),
       relock: (before, after) => restoredLeadLocks(allowance, before, after),
     });
     if (!change) throw new LeadsException('lead_not_found');

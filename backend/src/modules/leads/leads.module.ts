@@ -1,35 +1,58 @@
 import { Module } from '@nestjs/common';
-import { OutboxService } from '../../core/outbox/outbox.service';
+import { OutboxModule } from '../../core/outbox/outbox.module';
 import { RateLimitModule } from '../../core/rate-limit/rate-limit.module';
-import { RealtimeModule } from '../../core/realtime/realtime.module';
 import { AuthModule } from '../auth/auth.module';
 import { CalculatorModule } from '../calculator/calculator.module';
+import { PlansModule } from '../plans/plans.module';
 import { DemoRequestController } from './demo-request.controller';
 import { DemoRequestService } from './demo-request.service';
+import { FormTokenService } from './form-token.service';
+import { UnlockLeadsJob } from './jobs/unlock-leads.job';
 import { LeadCaptureController } from './lead-capture.controller';
 import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadCaptureService } from './lead-capture.service';
-import { FormTokenService } from './form-token.service';
-import { LeadsController } from './leads.controller';
-import { LeadsRepository } from './leads.repository';
 import { LeadSpamRepository } from './lead-spam.repository';
 import { LeadSpamService } from './lead-spam.service';
+import { LeadsController } from './leads.controller';
+import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
+import { OwnerLeadsRepository } from './owner-leads.repository';
+import { OwnerLeadsService } from './owner-leads.service';
 
+/**
+ * The lead's whole life: quote requests, the CRM, the spam flag, and OwnerLeadsService, which
+ * creates every owner lead, counts the month and locks and unlocks by the allowance
+ * (domain/src/lead-allowance.ts). Reacts to `subscription.changed` and `lead.spam-flagged`.
+ */
 @Module({
-  imports: [CalculatorModule, RateLimitModule, AuthModule, RealtimeModule],
-  controllers: [LeadCaptureController, DemoRequestController, LeadsController],
+  imports: [CalculatorModule, RateLimitModule, PlansModule, OutboxModule],
   providers: [
     LeadCaptureService,
-    DemoRequestService,
     LeadCaptureRepository,
+    DemoRequestService,
     FormTokenService,
-    OutboxService,
     LeadsService,
     LeadsRepository,
     LeadSpamRepository,
     LeadSpamService,
+    OwnerLeadsService,
+    OwnerLeadsRepository,
+    UnlockLeadsJob,
   ],
-  exports: [LeadsService],
+  exports: [
+    LeadCaptureService,
+    DemoRequestService,
+    FormTokenService,
+    LeadsService,
+    LeadSpamService,
+    OwnerLeadsService,
+  ],
 })
 export class LeadsModule {}
+
+/** The api's quote-request, demo-request and CRM routes. */
+@Module({
+  imports: [LeadsModule, AuthModule],
+  controllers: [LeadCaptureController, DemoRequestController, LeadsController],
+})
+export class LeadsApiModule {}

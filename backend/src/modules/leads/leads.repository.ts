@@ -1,44 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type LeadSort } from '@rafter/domain/crm';
 import { type LeadStatus } from '@rafter/domain/lead';
-import { type SubscriptionState } from '@rafter/domain/plans';
 import { PrismaService } from '../../core/database/prisma.service';
-import {
-  type LeadEventType,
-  type LeadLockReason,
-  type LeadSource,
-  type Material,
-  type Ownership,
-  Prisma,
-  type Stories,
-} from '../../generated/prisma/client';
-
-/** A lead as the owner's list shows it (before contact details of locked leads are hidden). */
-export interface LeadRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  zipCode: string;
-  latitude: number | null;
-  longitude: number | null;
-  ownership: Ownership;
-  material: Material;
-  stories: Stories;
-  roofArea: number;
-  estimateLow: number;
-  estimateMid: number;
-  estimateHigh: number;
-  score: number;
-  status: LeadStatus;
-  source: LeadSource;
-  locked: boolean;
-  lockedReason: LeadLockReason | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import { type LeadEventType, Prisma } from '../../generated/prisma/client';
+import { LEAD_COLUMNS, LEAD_SELECT, type LeadRow } from './lead-row';
 
 export interface LeadDetailRow extends LeadRow {
   scoreReasons: Prisma.JsonValue;
@@ -94,40 +59,6 @@ export interface LeadTotals {
   /** Mean estimate_mid; null without leads. */
   averageMid: number | null;
 }
-
-const LEAD_SELECT = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  phone: true,
-  address: true,
-  zipCode: true,
-  latitude: true,
-  longitude: true,
-  ownership: true,
-  material: true,
-  stories: true,
-  roofArea: true,
-  estimateLow: true,
-  estimateMid: true,
-  estimateHigh: true,
-  score: true,
-  status: true,
-  source: true,
-  locked: true,
-  lockedReason: true,
-  createdAt: true,
-  updatedAt: true,
-} as const satisfies Prisma.LeadSelect;
-
-/** The columns of a LeadRow, for queries (and RETURNING clauses) that list leads. */
-export const LEAD_COLUMNS = Prisma.sql`
-  id, first_name AS "firstName", last_name AS "lastName", email, phone, address,
-  zip_code AS "zipCode", latitude, longitude, ownership, material, stories,
-  roof_area AS "roofArea", estimate_low AS "estimateLow", estimate_mid AS "estimateMid",
-  estimate_high AS "estimateHigh", score, status, source, locked, locked_reason AS "lockedReason",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Each sort's column; with id it matches one of the (owner_id, <column> DESC, id DESC) indexes. */
 const SORT_COLUMNS: Readonly<Record<LeadSort, Prisma.Sql>> = {
@@ -263,14 +194,6 @@ export class LeadsRepository {
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     return events.map(({ note, ...event }) => ({ ...event, note: note?.body ?? null }));
-  }
-
-  async subscription(userId: string): Promise<SubscriptionState> {
-    const row = await this.prisma.subscription.findUnique({
-      where: { userId },
-      select: { plan: true, status: true, currentPeriodEnd: true },
-    });
-    return row ?? { plan: null, status: null, currentPeriodEnd: null };
   }
 
   /**

@@ -1,8 +1,9 @@
 import { type LeadListItem } from '@rafter/domain/crm';
 import { csvCell, csvRow } from './lead-export';
 import { LeadsException } from './leads.exception';
-import { decodeCursor, encodeCursor, toLeadListItem } from './leads.service';
-import { containsPattern, type LeadRow } from './leads.repository';
+import { decodeCursor, encodeCursor } from './leads.service';
+import { type LeadRow, toLeadListItem } from './lead-row';
+import { containsPattern } from './leads.repository';
 
 const row: LeadRow = {
   id: '3f1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b',

@@ -11,21 +11,21 @@ import {
   type LeadPage,
   type LeadSort,
   type LeadTimelineEntry,
-  LOCKED_LEAD_NAME,
   METRICS_WINDOW_DAYS,
   percentChange,
   RECENT_LEADS_COUNT,
 } from '@rafter/domain/crm';
-import { LEAD_STATUSES, leadDisplayName, type LeadStatus } from '@rafter/domain/lead';
-import { FEATURES, planLevel } from '@rafter/domain/plans';
+import { LEAD_STATUSES, type LeadStatus } from '@rafter/domain/lead';
+import { FEATURES } from '@rafter/domain/plans';
 import { Readable } from 'node:stream';
 import { RealtimePublisher } from '../../core/realtime/realtime.publisher';
+import { PlanAccessService } from '../plans/plan-access.service';
 import { LeadsException } from './leads.exception';
 import { leadExportChunks } from './lead-export';
+import { type LeadRow, toLeadListItem } from './lead-row';
 import {
   type LeadFilter,
   type LeadKeyset,
-  type LeadRow,
   LeadsRepository,
   type LeadTotals,
   type TimelineRow,
@@ -39,38 +39,6 @@ const EXPORT_BATCH_SIZE = 1000;
  * dashboard refetch its lists, so more would only repeat that.
  */
 const BULK_EVENTS_MAX = 100;
-
-/**
- * A lead as the owner may see it: a locked lead keeps its estimate, area and zip code, not its
- * contact details or the marker's position (which reverse-geocodes to the house).
- */
-export function toLeadListItem(row: LeadRow): LeadListItem {
-  const hidden = row.locked;
-  return {
-    id: row.id,
-    name: hidden ? LOCKED_LEAD_NAME : leadDisplayName(row.firstName, row.lastName),
-    email: hidden ? null : row.email,
-    phone: hidden ? null : row.phone,
-    address: hidden ? null : row.address,
-    zipCode: row.zipCode,
-    latitude: hidden ? null : row.latitude,
-    longitude: hidden ? null : row.longitude,
-    ownership: row.ownership,
-    material: row.material,
-    stories: row.stories,
-    roofArea: row.roofArea,
-    estimateLow: row.estimateLow,
-    estimateMid: row.estimateMid,
-    estimateHigh: row.estimateHigh,
-    score: row.score,
-    status: row.status,
-    source: row.source,
-    locked: row.locked,
-    lockedReason: row.lockedReason,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 function toTimelineEntry(row: TimelineRow): LeadTimelineEntry {
   return {
@@ -135,6 +103,7 @@ export class LeadsService {
   constructor(
     private readonly repository: LeadsRepository,
     private readonly realtime: RealtimePublisher,
+    private readonly plans: PlanAccessService,
   ) {}
 
   async list(ownerId: string, query: LeadListQuery): Promise<LeadPage> {
@@ -227,13 +196,13 @@ export class LeadsService {
 
   async detail(ownerId: string, id: string, now = new Date()): Promise<LeadDetail> {
     if (!UUID.test(id)) throw new LeadsException('lead_not_found');
-    const [lead, timeline, subscription] = await Promise.all([
+    const [lead, timeline, access] = await Promise.all([
       this.repository.findDetail(ownerId, id),
       this.repository.timeline(ownerId, id),
-      this.repository.subscription(ownerId),
+      this.plans.forUser(ownerId, now),
     ]);
     if (!lead) throw new LeadsException('lead_not_found');
-    const reasonsShown = planLevel(subscription, now) >= FEATURES.aiScoring.requiredLevel;
+    const reasonsShown = access.level >= FEATURES.aiScoring.requiredLevel;
     return {
       ...toLeadListItem(lead),
       spam: lead.spamAt !== null,

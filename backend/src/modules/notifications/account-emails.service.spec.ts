@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/config';
 import type { MailerService } from '../../core/mailer/mailer.service';
+import { EmailLinksService } from '../auth/email-links.service';
 import type { EmailTokensRepository } from '../auth/email-tokens.repository';
 import { hashToken } from '../auth/tokens';
 import { AccountEmailsService } from './account-emails.service';
@@ -19,7 +20,7 @@ function setup(user: { emailVerifiedAt: Date | null } | null) {
   const mailer = { send: jest.fn().mockResolvedValue({ messageId: 'm-1' }) };
   const service = new AccountEmailsService(
     repository as unknown as NotificationsRepository,
-    emailTokens as unknown as EmailTokensRepository,
+    new EmailLinksService(emailTokens as unknown as EmailTokensRepository),
     mailer as unknown as MailerService,
     { PUBLIC_URL: 'https://rafter.example' } as AppConfig,
   );

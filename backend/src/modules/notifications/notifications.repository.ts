@@ -3,13 +3,11 @@ import DataLoader from 'dataloader';
 import { TOGETHER } from '../../core/database/batching';
 import { PrismaService } from '../../core/database/prisma.service';
 import { Prisma } from '../../generated/prisma/client';
-import { type LeadRow } from '../leads/leads.repository';
+import { leadColumnsOf } from '../leads/lead-row';
+import { type NewLeadMailLead } from './templates/new-lead.template';
 
 /** What a new-lead e-mail says about the lead and who it goes to. */
-export interface LeadForNotification extends Omit<
-  LeadRow,
-  'latitude' | 'longitude' | 'ownership' | 'status' | 'source' | 'createdAt' | 'updatedAt'
-> {
+export interface LeadForNotification extends NewLeadMailLead {
   owner: { email: string; fullName: string | null; businessName: string | null };
 }
 
@@ -105,12 +103,8 @@ export class NotificationsRepository {
         RETURNING l.id
       )
       SELECT w.ord::int AS ord, l.id IS NOT NULL AS found, COALESCE(t.notify, false) AS notify,
-        c.id IS NOT NULL AS claimed, l.id, l.first_name AS "firstName",
-        l.last_name AS "lastName", l.email, l.phone, l.address, l.zip_code AS "zipCode",
-        l.material, l.stories, l.roof_area AS "roofArea", l.estimate_low AS "estimateLow",
-        l.estimate_mid AS "estimateMid", l.estimate_high AS "estimateHigh", l.score, l.locked,
-        l.locked_reason AS "lockedReason", u.email AS "ownerEmail", u.full_name AS "ownerName",
-        p.business_name AS "businessName"
+        c.id IS NOT NULL AS claimed, ${leadColumnsOf('l')}, u.email AS "ownerEmail",
+        u.full_name AS "ownerName", p.business_name AS "businessName"
       FROM wanted w
       LEFT JOIN leads l ON l.id = w.id
       LEFT JOIN target t ON t.id = w.id

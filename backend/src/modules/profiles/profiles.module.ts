@@ -1,14 +1,22 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../../core/storage/storage.module';
 import { AuthModule } from '../auth/auth.module';
-import { BillingModule } from '../billing/billing.module';
+import { PlansModule } from '../plans/plans.module';
 import { ProfilesController } from './profiles.controller';
 import { ProfilesRepository } from './profiles.repository';
 import { ProfilesService } from './profiles.service';
 
+/** The contractor's business profile and logo. */
 @Module({
-  imports: [AuthModule, BillingModule, StorageModule],
-  controllers: [ProfilesController],
+  imports: [PlansModule, StorageModule],
   providers: [ProfilesService, ProfilesRepository],
+  exports: [ProfilesService],
 })
 export class ProfilesModule {}
+
+/** The api's profile routes. */
+@Module({
+  imports: [ProfilesModule, AuthModule],
+  controllers: [ProfilesController],
+})
+export class ProfilesApiModule {}

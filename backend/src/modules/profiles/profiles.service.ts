@@ -5,7 +5,7 @@ import {
   LOGO_MAX_BYTES,
 } from '@rafter/domain/settings';
 import { FILE_STORAGE, type FileStorage } from '../../core/storage/file-storage';
-import { PlanAccessService } from '../billing/plan-access.service';
+import { PlanAccessService } from '../plans/plan-access.service';
 import { LOGO_FORMATS, reencodeLogo, sniffLogoFormat } from './logo-image';
 import { type UpdateBusinessProfileDto } from './profiles.dto';
 import { ProfilesException } from './profiles.exception';

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CONFIRM_EMAIL_TOKEN_TTL_HOURS } from '@rafter/domain/auth';
+import { Scheduled } from '../../../core/events/on-event.decorator';
 import { EmailTokensRepository } from '../email-tokens.repository';
 import { SessionsRepository } from '../sessions.repository';
 import { SignInFailuresRepository } from '../sign-in-failures.repository';
 import { UsersRepository } from '../users.repository';
 
-/** Job name of the hourly sweep; scheduled by AuthWorkerModule. */
+/** Job name of the hourly sweep. */
 export const SWEEP_EXPIRED_CREDENTIALS = 'auth.sweep-expired-credentials';
 export const SWEEP_INTERVAL_MS = 60 * 60_000;
 
@@ -40,6 +41,7 @@ export class SweepExpiredCredentialsJob {
     private readonly signInFailures: SignInFailuresRepository,
   ) {}
 
+  @Scheduled(SWEEP_EXPIRED_CREDENTIALS, SWEEP_INTERVAL_MS)
   async run(now = new Date()): Promise<SweepResult> {
     const before = new Date(now.getTime() - GRACE_MS);
     const unconfirmedBefore = new Date(now.getTime() - CONFIRMATION_LIFETIME_MS);

@@ -4,30 +4,35 @@ import { STORIES_LABELS, isStories } from '@rafter/domain/property';
 import type { MailMessage } from '../../../core/mailer/mail-message';
 import { html, oneLine, type SafeHtml } from './html';
 import { button, detailsTable, detailsText, email, heading, link, paragraph } from './layout';
+import { type LeadRow } from '../../leads/lead-row';
 
 type LockReason = 'monthly_limit' | 'no_active_plan';
+
+/** What the e-mail shows of a lead: the listed row's fields (leads/lead-row.ts). */
+export type NewLeadMailLead = Pick<
+  LeadRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'zipCode'
+  | 'material'
+  | 'stories'
+  | 'roofArea'
+  | 'estimateLow'
+  | 'estimateMid'
+  | 'estimateHigh'
+  | 'score'
+  | 'locked'
+  | 'lockedReason'
+>;
 
 export interface NewLeadMailInput {
   publicUrl: string;
   owner: { email: string; fullName: string | null; businessName: string | null };
-  lead: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone: string;
-    address: string;
-    zipCode: string;
-    material: string;
-    stories: string;
-    roofArea: number;
-    estimateLow: number;
-    estimateMid: number;
-    estimateHigh: number;
-    score: number;
-    locked: boolean;
-    lockedReason: LockReason | null;
-  };
+  lead: NewLeadMailLead;
 }
 
 type Lead = NewLeadMailInput['lead'];

@@ -1,10 +1,9 @@
-import { Inject, Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { type RealtimeServer, RealtimeGateway } from './realtime.gateway';
-import { RealtimePublisher } from './realtime.publisher';
+import { type RealtimeServer } from './realtime.gateway';
 
 /**
  * The adapter sends its SUBSCRIBE and PSUBSCRIBE without handling the replies, so one still
@@ -54,14 +53,3 @@ export class WorkerRealtimeEmitter implements OnModuleDestroy {
     this.subClient.disconnect();
   }
 }
-
-/** RealtimePublisher for the worker, emitting through Redis to the api instances. */
-@Module({
-  providers: [
-    WorkerRealtimeEmitter,
-    { provide: RealtimeGateway, useExisting: WorkerRealtimeEmitter },
-    RealtimePublisher,
-  ],
-  exports: [RealtimePublisher],
-})
-export class WorkerRealtimeModule {}

@@ -3,12 +3,12 @@ import { scoreOwnerLead } from '@rafter/domain/lead-score';
 import { DEFAULT_MATERIAL_PRICING, MATERIALS, type Material } from '@rafter/domain/materials';
 import { isHomeowner, type Ownership, type Stories } from '@rafter/domain/property';
 import { toServiceAreas } from '@rafter/domain/service-area';
-import { type LeadStatus, type PrismaClient } from '../../generated/prisma/client';
-import { hashPassword } from '../../modules/auth/passwords';
+import { type LeadStatus, type PrismaClient } from './generated/prisma/client';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './modules/auth/demo-account';
+import { hashPassword } from './modules/auth/passwords';
 
-export const DEMO_EMAIL = 'demo@rafter.app';
-/** Shown in the sign-in dialog in demo mode only (GET /api/auth/options). */
-export const DEMO_PASSWORD = 'rafter-demo';
+export { DEMO_EMAIL, DEMO_PASSWORD };
+
 export const DEMO_SLUG = 'sunny-roof-1042';
 
 /**

@@ -10,8 +10,8 @@ import {
   type PlanLevel,
   type SubscriptionState,
 } from '@rafter/domain/plans';
-import { UpgradeRequiredException } from './billing.exception';
-import { BillingRepository } from './billing.repository';
+import { UpgradeRequiredException } from './plans.exception';
+import { PlansRepository } from './plans.repository';
 
 export interface PlanAccess {
   plan: PlanId | null;
@@ -25,7 +25,7 @@ export interface PlanAccess {
  */
 @Injectable()
 export class PlanAccessService {
-  constructor(private readonly repository: BillingRepository) {}
+  constructor(private readonly repository: PlansRepository) {}
 
   async forUser(userId: string, now = new Date()): Promise<PlanAccess> {
     const state = await this.state(userId);
@@ -44,8 +44,9 @@ export class PlanAccessService {
     );
   }
 
-  private async state(userId: string): Promise<SubscriptionState> {
-    const record = await this.repository.findSubscription(userId);
+  /** The contractor's plan, status and period end (no plan when there is no subscription). */
+  async state(userId: string): Promise<SubscriptionState> {
+    const record = await this.repository.findState(userId);
     return record ?? { plan: null, status: null, currentPeriodEnd: null };
   }
 }

@@ -1,0 +1,54 @@
+/**
+ * Architecture boundaries of the backend and the domain, checked by `npm run lint`
+ * (docs/decisions/0021). Each rule names what it protects; a violation fails the lint with the
+ * rule's name and the offending import.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-imports-only-zod',
+      comment:
+        'domain/ holds pure rules shared by server and browser: it may import itself and zod, nothing else (tests may import vitest).',
+      severity: 'error',
+      from: { path: '^domain/src/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: ['^domain/src/', '^node_modules/zod/'] },
+    },
+    {
+      name: 'core-never-imports-a-module',
+      comment:
+        'backend/src/core is the framework every feature module builds on; it never depends on a feature module (modules/).',
+      severity: 'error',
+      from: { path: '^backend/src/core/' },
+      to: { path: '^backend/src/modules/' },
+    },
+    {
+      name: 'no-other-modules-repository',
+      comment:
+        "A module reaches another module's data through that module's exported services, never its repository.",
+      severity: 'error',
+      from: { path: '^backend/src/modules/([^/]+)/' },
+      to: {
+        path: '^backend/src/modules/[^/]+/.*\\.repository\\.ts$',
+        pathNot: '^backend/src/modules/$1/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'no-module-folder-cycle',
+      comment:
+        'Feature modules depend on each other in one direction only (docs/architecture.md shows the order).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^backend/src/modules/[^/]+$' },
+      to: { path: '^backend/src/modules/[^/]+$', circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|generated)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'backend/tsconfig.json' },
+    combinedDependencies: true,
+  },
+};

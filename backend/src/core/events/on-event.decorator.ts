@@ -1,0 +1,64 @@
+import { SetMetadata } from '@nestjs/common';
+import { type EventPayload, type EventTopic } from '@rafter/domain/events';
+
+export const EVENT_HANDLER = 'rafter:event-handler';
+export const SCHEDULED_JOB = 'rafter:scheduled-job';
+
+/** What a handler learns besides its payload. */
+export interface EventContext {
+  /**
+   * The event's id: for an outbox event its row's id, which is also its job's id, the same on
+   * every attempt (so a run after a crash is recognised as the same job).
+   */
+  id: string;
+}
+
+export interface EventHandlerOptions {
+  topic: EventTopic;
+}
+
+export interface ScheduledJobOptions {
+  /** The job's name on the events queue (and its scheduler's id). */
+  name: string;
+  everyMs: number;
+}
+
+type Handler<T extends EventTopic> = (
+  payload: EventPayload<T>,
+  context: EventContext,
+) => Promise<unknown>;
+
+/**
+ * Declares a provider's method as a handler of `topic` (domain/src/events.ts): the method's first
+ * parameter must take the topic's payload. Handlers are discovered when the process starts
+ * (EventDiscovery); a topic may have several, each must be idempotent (an outbox event may be
+ * handled again after a crash). Outbox topics run in the worker; local topics in the process that
+ * announces them (LocalEvents).
+ */
+export function OnEvent<T extends EventTopic>(topic: T) {
+  return <M extends Handler<T>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
+    SetMetadata<string, EventHandlerOptions>(EVENT_HANDLER, { topic })(target, key, descriptor);
+  };
+}
+
+/**
+ * Declares a provider's method as a job the worker runs every `everyMs` (one BullMQ job scheduler
+ * shared by all workers). Discovered at start, like OnEvent.
+ */
+export function Scheduled(name: string, everyMs: number) {
+  return <M extends () => Promise<unknown>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
+    SetMetadata<string, ScheduledJobOptions>(SCHEDULED_JOB, { name, everyMs })(
+      target,
+      key,
+      descriptor,
+    );
+  };
+}

@@ -1,0 +1,344 @@
+import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import { type PoolClient } from 'pg';
+import { TOGETHER } from '../../core/database/batching';
+import { isDatabaseUnavailable } from '../../core/database/database-errors';
+import { PrismaService } from '../../core/database/prisma.service';
+import { outboxPayloadSql, outboxTopicSql } from '../../core/outbox/outbox.service';
+import { Prisma } from '../../generated/prisma/client';
+import {
+  INSERT_COLUMNS,
+  INSERT_RECORD_TYPES,
+  LEAD_COLUMNS,
+  type LeadRow,
+  type NewLeadRow,
+  toInsertRecord,
+} from './lead-row';
+
+export type Transaction = Prisma.TransactionClient;
+
+/** Anything that runs raw queries: the Prisma service or a transaction. */
+type QueryClient = Pick<Prisma.TransactionClient, '$queryRaw'>;
+
+/** Advisory lock namespace (first key) for work that counts an owner's leads this month. */
+const OWNER_LEADS_LOCK = 72707380;
+
+/** The most leads one contractor's counting transaction stores. */
+const MAX_COUNTED_BATCH = 500;
+
+interface CountedQueue {
+  busy: boolean;
+  waiting: {
+    pending: PendingOwnerLead;
+    resolve: (row: LeadRow) => void;
+    reject: (error: unknown) => void;
+  }[];
+}
+
+/** One contractor's counting month: from `since` (lead-allowance.ts, allowanceMonthStart). */
+export interface OwnerMonthStart {
+  ownerId: string;
+  since: Date;
+}
+
+/** A lead to store, with what its lock is decided from. */
+export interface PendingOwnerLead {
+  lead: NewLeadRow;
+  /**
+   * The plan's finite allowance when the month's count decides the lock (then `since` is the
+   * counting month's start and `lead.lockedReason` is ignored); null when the lock is already
+   * decided (`lead.lockedReason`).
+   */
+  allowance: number | null;
+  since: Date | null;
+}
+
+/**
+ * The month's count of the owners in relation `o(owner_id, since)`: lead-allowance.ts's rule in
+ * SQL. Visible leads (not locked, not flagged as spam) received since `since`, plus earlier ones
+ * unlocked since then. Two index range scans per owner, (owner_id, created_at) on leads and
+ * lead_events, so the cost follows this month's leads, not all the contractor ever had.
+ */
+const COUNTED = Prisma.raw(`(
+  (SELECT count(*) FROM leads l
+    WHERE l.owner_id = o.owner_id AND l.created_at >= o.since
+      AND l.spam_at IS NULL AND NOT l.locked)
+  + (SELECT count(DISTINCT l.id) FROM lead_events e JOIN leads l ON l.id = e.lead_id
+    WHERE e.owner_id = o.owner_id AND e.type = 'unlocked' AND e.created_at >= o.since
+      AND l.created_at < o.since AND l.spam_at IS NULL AND NOT l.locked)
+)::int`);
+
+/** The stored columns of `decided`, with the lock the statement decided. */
+const DECIDED_COLUMNS = INSERT_COLUMNS.map((column) =>
+  column === 'locked_reason' ? 'decided_reason' : column,
+).join(', ');
+
+/**
+ * One statement that stores leads with their 'created' timeline events and outbox events (topic
+ * `lead.captured`, payload `{ leadId, ownerId }`), and returns the rows as the CRM lists them.
+ * For leads with an allowance it counts each contractor's month first and locks, in arrival
+ * order, those past the allowance (lead-allowance.ts, newLeadLocks); the caller holds the
+ * contractors' lead locks, so the count is exact.
+ */
+function insertLeadsSql(
+  pending: readonly PendingOwnerLead[],
+  /** Writes the records into the text as this literal (escaped by pg), for a simple query. */
+  literal?: (json: string) => string,
+): Prisma.Sql {
+  const input = JSON.stringify(
+    pending.map((item, index) => ({
+      ...toInsertRecord(item.lead),
+      allowance: item.allowance,
+      since: item.since?.toISOString() ?? null,
+      ord: index,
+    })),
+  );
+  const records = literal ? Prisma.raw(literal(input)) : Prisma.sql`${input}`;
+  return Prisma.sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${records}::jsonb) AS x(
+        ${Prisma.raw(INSERT_RECORD_TYPES)}, allowance int, since timestamptz, ord int)
+    ), counted AS (
+      SELECT o.owner_id, ${COUNTED} AS counted
+      FROM (SELECT DISTINCT ON (owner_id) owner_id, since FROM input
+        WHERE allowance IS NOT NULL ORDER BY owner_id, since DESC) AS o
+    ), decided AS (
+      SELECT i.*, CASE
+          WHEN i.allowance IS NULL THEN i.locked_reason
+          WHEN c.counted + row_number() OVER (
+              PARTITION BY i.owner_id, i.allowance IS NULL ORDER BY i.ord) - 1 >= i.allowance
+            THEN 'monthly_limit'::"LeadLockReason"
+        END AS decided_reason
+      FROM input i LEFT JOIN counted c ON c.owner_id = i.owner_id
+    ), created AS (
+      INSERT INTO leads (${Prisma.raw(INSERT_COLUMNS.join(', '))}, locked, updated_at)
+      SELECT ${Prisma.raw(DECIDED_COLUMNS)}, decided_reason IS NOT NULL, now()
+      FROM decided ORDER BY ord
+      RETURNING ${LEAD_COLUMNS}
+    ), event AS (
+      INSERT INTO lead_events (id, lead_id, owner_id, type, to_status)
+      SELECT gen_random_uuid(), i.id, i.owner_id, 'created', 'new'
+      FROM input i JOIN created c ON c.id = i.id
+    ), queued AS (
+      INSERT INTO outbox (id, topic, payload)
+      SELECT gen_random_uuid(), ${outboxTopicSql('lead.captured')},
+        ${outboxPayloadSql('lead.captured', { leadId: Prisma.sql`i.id`, ownerId: Prisma.sql`i.owner_id` })}
+      FROM input i JOIN created c ON c.id = i.id
+    )
+    SELECT * FROM created`;
+}
+
+/**
+ * Where the lead's life is stored: new owner leads (one statement for the quote requests arriving
+ * together, their monthly count included), the month's count, the owner's lead lock, unlocks.
+ */
+@Injectable()
+export class OwnerLeadsRepository {
+  private readonly inserts = new DataLoader<PendingOwnerLead, LeadRow>(
+    (pending) => this.insertBatch(pending),
+    TOGETHER,
+  );
+
+  /** Per contractor, its counted leads waiting for the transaction in flight to finish. */
+  private readonly counted = new Map<string, CountedQueue>();
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Raw queries outside a transaction. */
+  get client(): QueryClient {
+    return this.prisma;
+  }
+
+  /**
+   * Stores the lead in one statement shared with the leads arriving at the same moment (group
+   * commit: each is answered after that statement committed; docs/decisions/0010). Leads whose
+   * lock the month's count decides are counted in the same statement, under their contractors'
+   * lead locks taken just before it in the same transaction.
+   */
+  insert(pending: PendingOwnerLead): Promise<LeadRow> {
+    if (pending.allowance === null) return this.inserts.load(pending);
+    return new Promise<LeadRow>((resolve, reject) => {
+      const queue = this.counted.get(pending.lead.ownerId) ?? { busy: false, waiting: [] };
+      this.counted.set(pending.lead.ownerId, queue);
+      queue.waiting.push({ pending, resolve, reject });
+      if (!queue.busy && queue.waiting.length === 1) {
+        setImmediate(() => void this.flushCounted(pending.lead.ownerId));
+      }
+    });
+  }
+
+  /**
+   * Stores one contractor's waiting counted leads in one transaction, then the ones that arrived
+   * meanwhile in the next: while a transaction holds the contractor's lock, the requests behind
+   * it join one batch instead of each waiting for the lock on a connection of its own.
+   */
+  private async flushCounted(ownerId: string): Promise<void> {
+    const queue = this.counted.get(ownerId);
+    if (!queue || queue.busy) return;
+    const batch = queue.waiting.splice(0, MAX_COUNTED_BATCH);
+    if (batch.length === 0) {
+      this.counted.delete(ownerId);
+      return;
+    }
+    queue.busy = true;
+    try {
+      const results = await this.insertBatch(batch.map((item) => item.pending));
+      batch.forEach((item, index) => {
+        const result = results[index]!;
+        if (result instanceof Error) item.reject(result);
+        else item.resolve(result);
+      });
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    } finally {
+      queue.busy = false;
+      if (queue.waiting.length > 0) setImmediate(() => void this.flushCounted(ownerId));
+      else this.counted.delete(ownerId);
+    }
+  }
+
+  /** Stores a lead whose lock is decided (`lead.lockedReason`) in the caller's transaction. */
+  async insertInTransaction(tx: QueryClient, lead: NewLeadRow): Promise<LeadRow> {
+    const [row] = await tx.$queryRaw<LeadRow[]>(
+      insertLeadsSql([{ lead, allowance: null, since: null }]),
+    );
+    return row!;
+  }
+
+  /** Each owner's count of the month starting at its `since` (lead-allowance.ts). */
+  async countMonths(db: QueryClient, months: OwnerMonthStart[]): Promise<Map<string, number>> {
+    if (months.length === 0) return new Map();
+    const rows = await db.$queryRaw<{ owner_id: string; counted: number }[]>`
+      SELECT o.owner_id::text AS owner_id, ${COUNTED} AS counted
+      FROM unnest(${months.map((month) => month.ownerId)}::uuid[],
+        ${months.map((month) => month.since.toISOString())}::timestamptz[]) AS o(owner_id, since)`;
+    return new Map(rows.map((row) => [row.owner_id, row.counted]));
+  }
+
+  /**
+   * Takes the owners' lead-count locks for the rest of the transaction, in one order so two
+   * transactions never wait on each other. Capture, distribution, unlocks and the spam flag all
+   * take it, so they count the month's leads in turn, never from the same stale number.
+   */
+  async lockOwners(tx: Transaction, ownerIds: string[]): Promise<void> {
+    const sorted = [...new Set(ownerIds)].sort();
+    if (sorted.length === 0) return;
+    await tx.$executeRaw`
+      SELECT pg_advisory_xact_lock(${OWNER_LEADS_LOCK}::int4, hashtext(id))
+      FROM unnest(${sorted}::text[]) AS id`;
+  }
+
+  /** Runs `work` in a transaction holding the owner's lead lock. */
+  withOwnerLock<T>(ownerId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(async (tx) => {
+      await this.lockOwners(tx, [ownerId]);
+      return work(tx);
+    });
+  }
+
+  /** The business profile's time zone of each owner that has one. */
+  async timeZones(ownerIds: string[]): Promise<Map<string, string>> {
+    const rows = await this.prisma.businessProfile.findMany({
+      where: { userId: { in: ownerIds }, timezone: { not: null } },
+      select: { userId: true, timezone: true },
+    });
+    return new Map(rows.map((row) => [row.userId, row.timezone!]));
+  }
+
+  /** Owners with locked leads (not flagged as spam) whose subscription Stripe calls active. */
+  async ownersWithLockedLeads(): Promise<string[]> {
+    const rows = await this.prisma.lead.findMany({
+      where: { locked: true, spamAt: null, owner: { subscription: { status: 'active' } } },
+      distinct: ['ownerId'],
+      select: { ownerId: true },
+    });
+    return rows.map((row) => row.ownerId);
+  }
+
+  /**
+   * Unlocks the owner's oldest locked leads, at most `limit` (all when null), each with an
+   * 'unlocked' timeline event; returns their ids. Leads flagged as spam stay locked.
+   */
+  async unlockOldest(tx: Transaction, ownerId: string, limit: number | null): Promise<string[]> {
+    const leads = await tx.lead.findMany({
+      where: { ownerId, locked: true, spamAt: null },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+      ...(limit === null ? {} : { take: limit }),
+    });
+    if (leads.length === 0) return [];
+    const ids = leads.map((lead) => lead.id);
+    await tx.lead.updateMany({
+      where: { id: { in: ids }, locked: true },
+      data: { locked: false, lockedReason: null },
+    });
+    await tx.leadEvent.createMany({
+      data: ids.map((leadId) => ({ leadId, ownerId, type: 'unlocked' as const })),
+    });
+    return ids;
+  }
+
+  /** Leads received since `since`, those flagged as spam left out (locked ones included). */
+  countReceivedSince(ownerId: string, since: Date): Promise<number> {
+    return this.prisma.lead.count({ where: { ownerId, createdAt: { gte: since }, spamAt: null } });
+  }
+
+  private async insertBatch(pending: readonly PendingOwnerLead[]): Promise<(LeadRow | Error)[]> {
+    try {
+      const rows = await this.store(pending);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return pending.map((item) => byId.get(item.lead.id) ?? new Error('Lead not stored'));
+    } catch (error) {
+      // A database that is down fails them all alike. Anything else may be one request's
+      // fault (its contractor deleted a moment ago): each is stored alone, so only it fails.
+      if (pending.length === 1 || isDatabaseUnavailable(error)) throw error;
+      return Promise.all(
+        pending.map((item) =>
+          this.store([item]).then(
+            ([row]) => row!,
+            (itemError: unknown) =>
+              itemError instanceof Error ? itemError : new Error(String(itemError)),
+          ),
+        ),
+      );
+    }
+  }
+
+  /**
+   * One statement when no lead needs the month's count. Otherwise one round trip on one pooled
+   * connection: BEGIN, the counted contractors' lead locks (sorted), the statement and COMMIT as
+   * one simple query (each statement takes its own snapshot, so the insert's count sees every
+   * lead committed before the locks were granted).
+   */
+  private async store(pending: readonly PendingOwnerLead[]): Promise<LeadRow[]> {
+    const counted = [
+      ...new Set(pending.filter((item) => item.allowance !== null).map((i) => i.lead.ownerId)),
+    ];
+    if (counted.length === 0) return this.prisma.rows<LeadRow>(insertLeadsSql(pending));
+    const client: PoolClient = await this.prisma.pool.connect();
+    let broken: Error | undefined;
+    try {
+      const ids = counted
+        .sort()
+        .map((id) => client.escapeLiteral(id))
+        .join(', ');
+      const insert = insertLeadsSql(pending, (json) => client.escapeLiteral(json));
+      if (insert.values.length > 0) throw new Error('The counted insert must carry no parameters');
+      const results = (await client.query(
+        `BEGIN;
+        SELECT pg_advisory_xact_lock(${OWNER_LEADS_LOCK}, hashtext(id)) FROM unnest(ARRAY[${ids}]::text[]) AS id;
+        ${insert.text};
+        COMMIT`,
+      )) as unknown as { rows: LeadRow[] }[];
+      return results[2]!.rows;
+    } catch (error) {
+      // A connection that cannot even roll back is dropped rather than reused in doubt.
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { EVENTS, isEventTopic, isOutboxTopic, parseEventPayload } from './events';
+
+const id = '8f1e0c55-2b7a-4c3e-9d51-6a4b2f0e9c11';
+
+describe('EVENTS', () => {
+  it.each([
+    ['lead.captured', true],
+    ['lead.spam-flagged', true],
+    ['main-site-lead.captured', true],
+    ['auth.confirmation-requested', true],
+    ['auth.password-reset-requested', true],
+    ['subscription.changed', false],
+  ])('%s is an outbox topic: %s', (topic, outbox) => {
+    expect(isEventTopic(topic)).toBe(true);
+    expect(isOutboxTopic(topic)).toBe(outbox);
+  });
+
+  it('knows no other topic', () => {
+    expect(isEventTopic('lead.created')).toBe(false);
+    expect(isEventTopic('toString')).toBe(false);
+    expect(Object.keys(EVENTS)).toHaveLength(6);
+  });
+
+  it('parses a payload and drops unknown keys', () => {
+    expect(parseEventPayload('lead.captured', { leadId: id, ownerId: id, extra: 1 })).toEqual({
+      leadId: id,
+      ownerId: id,
+    });
+  });
+
+  it.each([
+    ['lead.captured', { leadId: id }, 'ownerId'],
+    ['main-site-lead.captured', { mainSiteLeadId: 'not-an-id' }, 'mainSiteLeadId'],
+    ['subscription.changed', {}, 'userId'],
+  ] as const)('refuses %s with %j, naming %s', (topic, payload, field) => {
+    expect(() => parseEventPayload(topic, payload)).toThrow(field);
+  });
+});
