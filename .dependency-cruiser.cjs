@@ -43,6 +43,22 @@ module.exports = {
       from: { path: '^backend/src/modules/[^/]+$' },
       to: { path: '^backend/src/modules/[^/]+$', circular: true },
     },
+    {
+      name: 'product-never-imports-dev-fakes',
+      comment:
+        'The local fakes in backend/src/dev are started by the launcher outside production only (docs/decisions/0023); no product file imports them.',
+      severity: 'error',
+      from: { path: '^backend/src/', pathNot: ['^backend/src/dev/', '^backend/src/launch\\.ts$'] },
+      to: { path: '^backend/src/dev/' },
+    },
+    {
+      name: 'launcher-loads-dev-fakes-on-demand',
+      comment:
+        'The launcher imports the fakes with import() when no credentials are set, so a production start never loads them.',
+      severity: 'error',
+      from: { path: '^backend/src/launch\\.ts$' },
+      to: { path: '^backend/src/dev/', dependencyTypesNot: ['type-only', 'dynamic-import'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
