@@ -18,7 +18,16 @@ function builtFrontend(): string {
     join(dir, 'widget.html'),
     '<!doctype html><html><head><title>Estimate</title></head><body><div id="root"></div><script type="module" src="/assets/widget-1.js"></script></body></html>',
   );
-  // Vite's manifest: the two entries, the landing page's chunk and a chunk they all import.
+  // The first screens the build prerendered (scripts/prerender.mjs).
+  writeFileSync(
+    join(dir, 'home.html'),
+    '<!doctype html><html><head><title>Rafter</title></head><body><div id="root" data-prerendered><h1>Instant roof estimates</h1></div></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'share.html'),
+    '<!doctype html><html><head><title>Rafter</title></head><body><div id="root" data-prerendered><h1>Get Your Instant Roof Estimate</h1></div></body></html>',
+  );
+  // Vite's manifest: the two entries, the landing and share pages' chunks and a shared chunk.
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),
@@ -33,6 +42,11 @@ function builtFrontend(): string {
         css: ['assets/LandingPage-5678.css'],
       },
       _hero: { file: 'assets/hero-9.js' },
+      'src/app/routes/SharePage.tsx': {
+        file: 'assets/SharePage-42.js',
+        isDynamicEntry: true,
+        imports: ['_shared'],
+      },
     }),
   );
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
@@ -135,7 +149,7 @@ describe('HTTP skeleton', () => {
   it('serves the app for page routes and a 404 page for unknown paths', async () => {
     const home = await inject({ url: '/' });
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('<div id="root">');
+    expect(home.body).toContain('<div id="root"');
     const page = await inject({ url: '/terms' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -156,6 +170,28 @@ describe('HTTP skeleton', () => {
       expect(widget.body).not.toContain('app-1234.js');
     },
   );
+
+  it('answers / and /calc/:slug with their prerendered first screens, other pages with the app', async () => {
+    expect((await inject({ url: '/' })).body).toContain(
+      '<div id="root" data-prerendered><h1>Instant roof estimates</h1>',
+    );
+    for (const url of ['/calc/sunny-roof-1042', '/calc/another-slug?utm=1']) {
+      const share = await inject({ url });
+      expect(share.statusCode).toBe(200);
+      expect(share.body).toContain('<h1>Get Your Instant Roof Estimate</h1>');
+      expect(share.body).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/SharePage-42.js">',
+      );
+      expect(share.body).not.toContain('LandingPage-5678');
+    }
+    for (const url of ['/terms', '/dashboard', '/calc/a/b', '/no/such/page']) {
+      const body = (await inject({ url })).body;
+      expect({ url, prerendered: body.includes('data-prerendered') }).toEqual({
+        url,
+        prerendered: false,
+      });
+    }
+  });
 
   it("links the landing page's own chunks and stylesheet on / only", async () => {
     const home = (await inject({ url: '/' })).body;

@@ -8,6 +8,9 @@ const NOT_HTML = /^\/(api|socket\.io|uploads)(\/|$)/;
 
 /** The landing page's module in Vite's manifest: its chunk is preloaded on `/` only. */
 const LANDING_MODULE = 'src/app/routes/LandingPage.tsx';
+/** The share page's module: its chunk is preloaded on `/calc/:slug` only. */
+const SHARE_MODULE = 'src/app/routes/SharePage.tsx';
+const SHARE_PAGE = /^\/calc\/[^/]+\/?$/;
 
 interface ManifestChunk {
   file: string;
@@ -54,12 +57,24 @@ export function preloadLinks(distDir: string, module: string): string {
   ].join('');
 }
 
+/** `file` in `distDir`, or `fallback` when the build did not write it. */
+function readPage(distDir: string, file: string, fallback: Buffer): Buffer {
+  const path = join(distDir, file);
+  return existsSync(path) ? readFileSync(path) : fallback;
+}
+
+/** `html` with `links` at the end of its head. */
+function withLinks(html: Buffer, links: string): Buffer {
+  return links ? Buffer.from(html.toString('utf8').replace('</head>', `${links}</head>`)) : html;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html for every page route
  * (200) or any other path a browser asks for (404, so the app shows its not-found page), except
- * /widget, which has a page of its own (widget.html: the estimator without the rest of the app).
- * Returns the handler the exception filter calls for unmatched GETs, or undefined when the
- * frontend has not been built (development with Vite's own server).
+ * the pages whose first screen the build prerendered (scripts/prerender.mjs): `/` (home.html),
+ * `/calc/:slug` (share.html, the same for every slug) and /widget (widget.html: the estimator
+ * without the rest of the app). Returns the handler the exception filter calls for unmatched
+ * GETs, or undefined when the frontend has not been built (development with Vite's own server).
  */
 export async function registerFrontend(
   app: FastifyInstance,
@@ -68,12 +83,23 @@ export async function registerFrontend(
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const indexHtml = readFileSync(indexFile);
-  const widgetFile = join(distDir, 'widget.html');
-  const widgetHtml = existsSync(widgetFile) ? readFileSync(widgetFile) : indexHtml;
-  const landingLinks = preloadLinks(distDir, LANDING_MODULE);
-  const landingHtml = landingLinks
-    ? Buffer.from(indexHtml.toString('utf8').replace('</head>', `${landingLinks}</head>`))
-    : indexHtml;
+  const widgetHtml = readPage(distDir, 'widget.html', indexHtml);
+  const landingHtml = withLinks(
+    readPage(distDir, 'home.html', indexHtml),
+    preloadLinks(distDir, LANDING_MODULE),
+  );
+  const shareHtml = withLinks(
+    readPage(distDir, 'share.html', indexHtml),
+    preloadLinks(distDir, SHARE_MODULE),
+  );
+  const pageFor = (path: string): Buffer =>
+    path === '/'
+      ? landingHtml
+      : path === APP_ROUTES.widget
+        ? widgetHtml
+        : SHARE_PAGE.test(path)
+          ? shareHtml
+          : indexHtml;
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -100,7 +126,7 @@ export async function registerFrontend(
       .status(isAppRoute(path) ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(path === '/' ? landingHtml : path === APP_ROUTES.widget ? widgetHtml : indexHtml);
+      .send(pageFor(path));
     return true;
   };
 }

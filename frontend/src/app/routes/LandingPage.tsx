@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { DEMO_BRAND_COLOR } from '@rafter/domain/branding';
+import { DeferHydration } from '../../components/DeferHydration';
 import { SiteFooter } from '../../components/SiteFooter';
 import { HeaderAuthButtons } from '../../features/auth/components/HeaderAuthButtons';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog';
@@ -26,25 +27,43 @@ const DemoEstimator = lazy(() =>
 
 // The sections take no props from the page, so they are made once: when the page re-renders
 // (the session check answering, say), React skips them instead of rendering the page again.
+// Below the first screen, each hydrates from the prerendered HTML only when it nears the screen
+// or is used (DeferHydration).
 const HEADER = <LandingHeader actions={<HeaderAuthButtons />} />;
 const HERO = <Hero />;
 const BEFORE_PRICING = (
   <>
-    <ComparisonSection />
-    <HowItWorks />
-    <FeaturesSection />
+    <DeferHydration>
+      <ComparisonSection />
+    </DeferHydration>
+    <DeferHydration>
+      <HowItWorks />
+    </DeferHydration>
+    <DeferHydration>
+      <FeaturesSection />
+    </DeferHydration>
   </>
 );
 const AFTER_PRICING = (
   <>
-    <DemoSection>
-      <DemoEstimator color={DEMO_BRAND_COLOR} demo />
-    </DemoSection>
-    <EndorsementSection />
-    <ClosingSection />
+    <DeferHydration>
+      <DemoSection>
+        <DemoEstimator color={DEMO_BRAND_COLOR} demo />
+      </DemoSection>
+    </DeferHydration>
+    <DeferHydration>
+      <EndorsementSection />
+    </DeferHydration>
+    <DeferHydration>
+      <ClosingSection />
+    </DeferHydration>
   </>
 );
-const FOOTER = <SiteFooter />;
+const FOOTER = (
+  <DeferHydration>
+    <SiteFooter />
+  </DeferHydration>
+);
 
 export default function LandingPage() {
   useDocumentTitle();
@@ -58,7 +77,9 @@ export default function LandingPage() {
       <main>
         {HERO}
         {BEFORE_PRICING}
-        <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />
+        <DeferHydration>
+          <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />
+        </DeferHydration>
         {AFTER_PRICING}
       </main>
       {FOOTER}

@@ -5,8 +5,12 @@ import { postRefresh } from '../api/refresh';
 import { postSignIn } from '../api/sign-in';
 import { postSignOut } from '../api/sign-out';
 import { AuthContext, type AuthContextValue } from '../session/auth-context';
+import type { AuthState } from '../session/session-client';
 import { SessionClient, browserSessionDeps } from '../session/session-client';
 import { isOAuthReturn } from '../utils/browser-storage';
+
+const SERVER_STATE: AuthState = { status: 'loading', session: null };
+const serverState = () => SERVER_STATE;
 
 /** The tab's session for the whole app: restored on start, refreshed ahead of expiry. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -17,7 +21,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         browserSessionDeps({ refresh: postRefresh, signIn: postSignIn, signOut: postSignOut }),
       ),
   );
-  const state = useSyncExternalStore(client.onAuthStateChange, client.getState);
+  // A prerendered page (and its hydration) shows the session as still being checked.
+  const state = useSyncExternalStore(client.onAuthStateChange, client.getState, serverState);
 
   useEffect(() => {
     setAccessTokenSource(client);
