@@ -48,6 +48,15 @@ const START_TIMEOUT_MS = 180_000;
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
+/** What an interrupted run must not leave behind: the busy process, a Chrome, the product. */
+const cleanups = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    Promise.allSettled([...cleanups].map((cleanup) => cleanup())).finally(() => process.exit(130));
+  });
+}
+
 function option(name) {
   const arg = process.argv.find((value) => value.startsWith(`--${name}=`));
   return arg?.slice(name.length + 3);
@@ -85,12 +94,14 @@ function startBusyProcess() {
     { stdio: 'ignore' },
   );
   log(`--busy: process ${child.pid} keeps one CPU busy during the runs`);
-  return () =>
+  const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
     });
+  cleanups.add(stop);
+  return stop;
 }
 
 async function waitForHealth(baseUrl, child) {
@@ -206,6 +217,8 @@ async function runOnce(url) {
       chromePath: CHROME_PATH,
       chromeFlags: CHROME_FLAGS,
     });
+    const killChrome = () => chrome.kill();
+    cleanups.add(killChrome);
     try {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -219,6 +232,7 @@ async function runOnce(url) {
       if (attempt === 3) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
       log(`${url}: ${result.lhr.runtimeError.code}, running again`);
     } finally {
+      cleanups.delete(killChrome);
       await chrome.kill();
     }
   }
@@ -261,6 +275,7 @@ async function main() {
   const given = option('url') ?? process.env.BENCH_URL;
   const product = given ? { baseUrl: given.replace(/\/$/, ''), stop: async () => {} } : null;
   const { baseUrl, stop } = product ?? (await startProduct());
+  cleanups.add(stop);
   const loadBefore = loadAverage();
   const stopBusy = BUSY ? startBusyProcess() : async () => {};
   try {

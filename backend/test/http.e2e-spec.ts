@@ -21,7 +21,7 @@ function builtFrontend(): string {
   // The first screens the build prerendered (scripts/prerender.mjs).
   writeFileSync(
     join(dir, 'home.html'),
-    '<!doctype html><html><head><title>Rafter</title></head><body><div id="root" data-prerendered><h1>Instant roof estimates</h1></div></body></html>',
+    '<!doctype html><html><head><title>Rafter</title><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root" data-prerendered><h1>Instant roof estimates</h1></div></body></html>',
   );
   writeFileSync(
     join(dir, 'share.html'),
@@ -193,13 +193,31 @@ describe('HTTP skeleton', () => {
     }
   });
 
+  it.each(['/', '/calc/sunny-roof-1042', '/widget', '/terms'])(
+    'sends the HTML of %s compressed to a client that accepts it',
+    async (url) => {
+      const plain = await inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      const br = await inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+      const gzip = await inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    },
+  );
+
   it("links the landing page's own chunks and stylesheet on / only", async () => {
     const home = (await inject({ url: '/' })).body;
     expect(home).toContain(
-      '<link rel="stylesheet" href="/assets/LandingPage-5678.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/LandingPage-5678.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/LandingPage-5678.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/hero-9.js"></head>',
     );
+    // The stylesheet, which holds the first paint, comes before any script.
+    expect(
+      home.indexOf('<link rel="stylesheet" href="/assets/LandingPage-5678.css">'),
+    ).toBeLessThan(home.indexOf('<script'));
     expect(home).not.toContain('shared-1.js');
     const widget = (await inject({ url: '/widget' })).body;
     expect(widget).not.toContain('modulepreload');

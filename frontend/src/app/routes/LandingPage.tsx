@@ -59,6 +59,18 @@ const AFTER_PRICING = (
     </DeferHydration>
   </>
 );
+/** The plans, with the hooks their buttons need inside, so the page passes them nothing. */
+function Pricing() {
+  const selectPlan = usePlanSelection();
+  const dialog = useAuthDialog();
+  return <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />;
+}
+// A section waiting to hydrate must not receive new props: React would replace its HTML.
+const PRICING = (
+  <DeferHydration>
+    <Pricing />
+  </DeferHydration>
+);
 const FOOTER = (
   <DeferHydration>
     <SiteFooter />
@@ -68,8 +80,6 @@ const FOOTER = (
 export default function LandingPage() {
   useDocumentTitle();
   useLandingAuthLinks();
-  const selectPlan = usePlanSelection();
-  const dialog = useAuthDialog();
 
   return (
     <>
@@ -77,9 +87,7 @@ export default function LandingPage() {
       <main>
         {HERO}
         {BEFORE_PRICING}
-        <DeferHydration>
-          <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />
-        </DeferHydration>
+        {PRICING}
         {AFTER_PRICING}
       </main>
       {FOOTER}

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { DEFAULT_BRAND_COLOR, parseBrandColor } from '@rafter/domain/branding';
 import { BrandThemeProvider } from '../../features/estimator/brand-theme';
@@ -21,6 +22,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export default function SharePage() {
   const slug = (useParams().slug ?? '').trim();
   const link = useShareableLink(slug);
+  // The contractor's colours restyle the whole page: that render runs in a transition, in
+  // slices that leave the browser free to answer the visitor meanwhile.
+  const data = useDeferredValue(link.data);
   const businessName = link.data?.businessProfile.business_name?.trim() || FALLBACK_BUSINESS_NAME;
   useDocumentTitle(link.data ? `${businessName} roof estimate` : 'Roof estimate');
 
@@ -35,7 +39,6 @@ export default function SharePage() {
     );
   }
 
-  const data = link.data;
   const color = data ? parseBrandColor(data.linkData.brand_color) : DEFAULT_BRAND_COLOR;
   return (
     <BrandThemeProvider color={color}>

@@ -1,16 +1,12 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setAccessTokenSource } from '../../../lib/api-client';
 import { postRefresh } from '../api/refresh';
 import { postSignIn } from '../api/sign-in';
 import { postSignOut } from '../api/sign-out';
-import { AuthContext, type AuthContextValue } from '../session/auth-context';
-import type { AuthState } from '../session/session-client';
+import { AuthContext } from '../session/auth-context';
 import { SessionClient, browserSessionDeps } from '../session/session-client';
 import { isOAuthReturn } from '../utils/browser-storage';
-
-const SERVER_STATE: AuthState = { status: 'loading', session: null };
-const serverState = () => SERVER_STATE;
 
 /** The tab's session for the whole app: restored on start, refreshed ahead of expiry. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -21,8 +17,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         browserSessionDeps({ refresh: postRefresh, signIn: postSignIn, signOut: postSignOut }),
       ),
   );
-  // A prerendered page (and its hydration) shows the session as still being checked.
-  const state = useSyncExternalStore(client.onAuthStateChange, client.getState, serverState);
 
   useEffect(() => {
     setAccessTokenSource(client);
@@ -44,17 +38,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [client, queryClient]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      status: state.status,
-      session: state.session,
-      user: state.session?.user ?? null,
-      signIn: client.signIn,
-      signOut: client.signOut,
-      onAuthStateChange: client.onAuthStateChange,
-    }),
-    [client, state],
-  );
-
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return <AuthContext value={client}>{children}</AuthContext>;
 }
