@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'frontend/dist-prerender/**',
       '.data/**',
       'coverage/**',
       'backend/src/generated/**',

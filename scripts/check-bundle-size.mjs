@@ -13,13 +13,17 @@ import { gzipSync } from 'node:zlib';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'frontend', 'dist');
 
-/** Budgets in kB of gzip, with headroom over the sizes measured when each was set. */
+/**
+ * Budgets in kB of gzip, with headroom over the sizes measured when each was set (issue 26:
+ * landing 169.4, widget 143.1, share page 172.4, dashboard 227.8).
+ */
 export const BUDGETS = [
   { name: '/embed.js', files: () => ['embed.js'], limitKb: 2 },
-  { name: '/ (landing page)', route: 'src/app/routes/LandingPage.tsx', limitKb: 185 },
+  { name: '/ (landing page)', route: 'src/app/routes/LandingPage.tsx', limitKb: 173 },
   // An entry of its own (widget.html): the estimator without the router or the other pages.
-  { name: '/widget', entry: 'widget.html', limitKb: 150 },
-  { name: '/dashboard', route: 'src/app/routes/DashboardPage.tsx', limitKb: 245 },
+  { name: '/widget', entry: 'widget.html', limitKb: 146 },
+  { name: '/calc/:slug', route: 'src/app/routes/SharePage.tsx', limitKb: 176 },
+  { name: '/dashboard', route: 'src/app/routes/DashboardPage.tsx', limitKb: 235 },
 ];
 
 function readManifest() {

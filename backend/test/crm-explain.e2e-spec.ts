@@ -1,7 +1,12 @@
 import { type LeadSort } from '@rafter/domain/crm';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { Prisma } from '../src/generated/prisma/client';
-import { leadPageSql, type LeadPageQuery } from '../src/modules/leads/leads.repository';
+import {
+  leadCountsSql,
+  leadPageSql,
+  type LeadFilter,
+  type LeadPageQuery,
+} from '../src/modules/leads/leads.repository';
 import { createTestApp, type TestApp } from './utils/create-app';
 
 const OWNER_LEADS = 20_000;
@@ -104,6 +109,27 @@ describe(`the lead list over ${OWNER_LEADS.toLocaleString('en-US')} leads of one
       // takes it for rare and reads all contractors' 220,000 matches through the trigram index.
       const text = await plan({ sort, q: 'oak st', limit: 26 });
       expect(text).not.toMatch(/leads_search_trgm_idx/);
+    },
+  );
+});
+
+describe('the counts during a search', () => {
+  async function countsPlan(filter: LeadFilter): Promise<string> {
+    const rows = await prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(
+      Prisma.sql`EXPLAIN ${leadCountsSql(ownerId, filter)}`,
+    );
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  }
+
+  it.each(['ana', 'lead1234@exa', 'ana lead12'])(
+    'read the owner\'s matches of "%s" in one scan of the search index',
+    async (q) => {
+      // One scan that starts with the owner, not every contractor's matches ANDed with a
+      // second bitmap of all the owner's leads (bench/crm.mjs: 'counts, search "maria"').
+      const text = await countsPlan({ q });
+      expect(text).toMatch(/Bitmap Index Scan on leads_search_trgm_idx/);
+      expect(text).not.toMatch(/BitmapAnd/);
+      expect(text).not.toMatch(/Seq Scan on leads/);
     },
   );
 });

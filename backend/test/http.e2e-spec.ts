@@ -18,7 +18,16 @@ function builtFrontend(): string {
     join(dir, 'widget.html'),
     '<!doctype html><html><head><title>Estimate</title></head><body><div id="root"></div><script type="module" src="/assets/widget-1.js"></script></body></html>',
   );
-  // Vite's manifest: the two entries, the landing page's chunk and a chunk they all import.
+  // The first screens the build prerendered (scripts/prerender.mjs).
+  writeFileSync(
+    join(dir, 'home.html'),
+    '<!doctype html><html><head><title>Rafter</title><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root" data-prerendered><h1>Instant roof estimates</h1></div></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'share.html'),
+    '<!doctype html><html><head><title>Rafter</title></head><body><div id="root" data-prerendered><h1>Get Your Instant Roof Estimate</h1></div></body></html>',
+  );
+  // Vite's manifest: the two entries, the landing and share pages' chunks and a shared chunk.
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),
@@ -33,6 +42,11 @@ function builtFrontend(): string {
         css: ['assets/LandingPage-5678.css'],
       },
       _hero: { file: 'assets/hero-9.js' },
+      'src/app/routes/SharePage.tsx': {
+        file: 'assets/SharePage-42.js',
+        isDynamicEntry: true,
+        imports: ['_shared'],
+      },
     }),
   );
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
@@ -135,7 +149,7 @@ describe('HTTP skeleton', () => {
   it('serves the app for page routes and a 404 page for unknown paths', async () => {
     const home = await inject({ url: '/' });
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('<div id="root">');
+    expect(home.body).toContain('<div id="root"');
     const page = await inject({ url: '/terms' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -157,13 +171,53 @@ describe('HTTP skeleton', () => {
     },
   );
 
+  it('answers / and /calc/:slug with their prerendered first screens, other pages with the app', async () => {
+    expect((await inject({ url: '/' })).body).toContain(
+      '<div id="root" data-prerendered><h1>Instant roof estimates</h1>',
+    );
+    for (const url of ['/calc/sunny-roof-1042', '/calc/another-slug?utm=1']) {
+      const share = await inject({ url });
+      expect(share.statusCode).toBe(200);
+      expect(share.body).toContain('<h1>Get Your Instant Roof Estimate</h1>');
+      expect(share.body).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/SharePage-42.js">',
+      );
+      expect(share.body).not.toContain('LandingPage-5678');
+    }
+    for (const url of ['/terms', '/dashboard', '/calc/a/b', '/no/such/page']) {
+      const body = (await inject({ url })).body;
+      expect({ url, prerendered: body.includes('data-prerendered') }).toEqual({
+        url,
+        prerendered: false,
+      });
+    }
+  });
+
+  it.each(['/', '/calc/sunny-roof-1042', '/widget', '/terms'])(
+    'sends the HTML of %s compressed to a client that accepts it',
+    async (url) => {
+      const plain = await inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      const br = await inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+      const gzip = await inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    },
+  );
+
   it("links the landing page's own chunks and stylesheet on / only", async () => {
     const home = (await inject({ url: '/' })).body;
     expect(home).toContain(
-      '<link rel="stylesheet" href="/assets/LandingPage-5678.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/LandingPage-5678.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/LandingPage-5678.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/hero-9.js"></head>',
     );
+    // The stylesheet, which holds the first paint, comes before any script.
+    expect(
+      home.indexOf('<link rel="stylesheet" href="/assets/LandingPage-5678.css">'),
+    ).toBeLessThan(home.indexOf('<script'));
     expect(home).not.toContain('shared-1.js');
     const widget = (await inject({ url: '/widget' })).body;
     expect(widget).not.toContain('modulepreload');

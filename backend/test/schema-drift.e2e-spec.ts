@@ -604,11 +604,11 @@ function drift(expected: DatabaseShape, actual: DatabaseShape): string[] {
  */
 const SQL_ONLY_INDEXES: { table: string; name: string; signature: string }[] = [
   {
-    // 20261125120000_lead_search_full_name_unlocked
+    // 20261128000000_lead_search_by_owner
     table: 'leads',
     name: 'leads_search_trgm_idx',
     signature:
-      "gin (((((((first_name || ' '::text) || last_name) || ' '::text) || email) || ' '::text) || address) gin_trgm_ops)",
+      "gin (owner_id, ((((((first_name || ' '::text) || last_name) || ' '::text) || email) || ' '::text) || address) gin_trgm_ops)",
   },
 ];
 

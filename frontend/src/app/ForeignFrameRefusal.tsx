@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
  * can read its parent's address; another site's cannot.
  */
 export function isInForeignFrame(): boolean {
-  if (window.top === window.self) return false;
+  if (typeof window === 'undefined' || window.top === window.self) return false;
   try {
     return window.top?.location.origin !== window.location.origin;
   } catch {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { APP_ROUTES, isEmbeddableRoute } from '@rafter/domain/routes';
@@ -11,11 +11,46 @@ import { ScrollManager } from './ScrollManager';
 // /widget is not here: it has an entry of its own (widget.html) without the router. The server
 // adds a modulepreload of the landing page's chunk to `/` only (backend/src/core/http/frontend.ts),
 // so on a phone network it still loads in parallel with React instead of after it.
-const LandingPage = lazy(() => import('./routes/LandingPage'));
+/**
+ * A page chunk that `preloadPage` can load before the app starts: once loaded, React.lazy takes
+ * it synchronously (a thenable that answers at once), so hydrating a prerendered page never
+ * suspends on its own code, and the page's server HTML is hydrated, not replaced.
+ */
+function preloadable<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+  let loaded: { default: T } | undefined;
+  let loading: Promise<{ default: T }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Page = lazy(() =>
+    loaded
+      ? ({ then: (resolve: (module: { default: T }) => void) => resolve(loaded!) } as Promise<{
+          default: T;
+        }>)
+      : preload(),
+  );
+  return { Page, preload };
+}
+
+const landing = preloadable(() => import('./routes/LandingPage'));
+const share = preloadable(() => import('./routes/SharePage'));
+const LandingPage = landing.Page;
+const SharePage = share.Page;
+
+/** Loads the code of the page at `pathname` when it is one of the prerendered ones. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  if (pathname === APP_ROUTES.home) return landing.preload();
+  if (/^\/calc\/[^/]+\/?$/.test(pathname)) return share.preload();
+  return Promise.resolve();
+}
 const TermsPage = lazy(() => import('./routes/TermsPage'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
-const SharePage = lazy(() => import('./routes/SharePage'));
 const DashboardPage = lazy(() => import('./routes/DashboardPage'));
 const ResetPasswordPage = lazy(() => import('./routes/ResetPasswordPage'));
 const SubscribePage = lazy(() => import('./routes/SubscribePage'));

@@ -3,11 +3,15 @@ import { APP_ROUTES, isAppRoute } from '@rafter/domain/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const NOT_HTML = /^\/(api|socket\.io|uploads)(\/|$)/;
 
 /** The landing page's module in Vite's manifest: its chunk is preloaded on `/` only. */
 const LANDING_MODULE = 'src/app/routes/LandingPage.tsx';
+/** The share page's module: its chunk is preloaded on `/calc/:slug` only. */
+const SHARE_MODULE = 'src/app/routes/SharePage.tsx';
+const SHARE_PAGE = /^\/calc\/[^/]+\/?$/;
 
 interface ManifestChunk {
   file: string;
@@ -54,12 +58,70 @@ export function preloadLinks(distDir: string, module: string): string {
   ].join('');
 }
 
+/** `file` in `distDir`, or `fallback` when the build did not write it. */
+function readPage(distDir: string, file: string, fallback: Buffer): Buffer {
+  const path = join(distDir, file);
+  return existsSync(path) ? readFileSync(path) : fallback;
+}
+
+/** A page's HTML with its brotli and gzip forms, compressed once at start-up. */
+interface Page {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressed(raw: Buffer): Page {
+  return {
+    raw,
+    br: brotliCompressSync(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+}
+
+/** The encoding a client accepting `acceptEncoding` gets: brotli, then gzip, else none. */
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
+    .map(([name]) => name!.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * `html` with `links` in its head: stylesheets before the first script (a stylesheet blocks the
+ * first paint, and on a phone's few connections it must not queue behind a dozen module
+ * preloads), module preloads at the end.
+ */
+function withLinks(html: Buffer, links: string): Buffer {
+  if (!links) return html;
+  const styles = links.match(/<link rel="stylesheet"[^>]*>/g)?.join('') ?? '';
+  const preloads = links.replace(/<link rel="stylesheet"[^>]*>/g, '');
+  let text = html.toString('utf8');
+  const firstScript = text.search(/<script\b|<link rel="modulepreload"/);
+  const head = text.indexOf('</head>');
+  text =
+    styles && firstScript !== -1 && firstScript < head
+      ? `${text.slice(0, firstScript)}${styles}${text.slice(firstScript)}`
+      : text.replace('</head>', `${styles}</head>`);
+  return Buffer.from(text.replace('</head>', `${preloads}</head>`));
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html for every page route
  * (200) or any other path a browser asks for (404, so the app shows its not-found page), except
- * /widget, which has a page of its own (widget.html: the estimator without the rest of the app).
- * Returns the handler the exception filter calls for unmatched GETs, or undefined when the
- * frontend has not been built (development with Vite's own server).
+ * the pages whose first screen the build prerendered (scripts/prerender.mjs): `/` (home.html),
+ * `/calc/:slug` (share.html, the same for every slug) and /widget (widget.html: the estimator
+ * without the rest of the app). Returns the handler the exception filter calls for unmatched
+ * GETs, or undefined when the frontend has not been built (development with Vite's own server).
  */
 export async function registerFrontend(
   app: FastifyInstance,
@@ -68,12 +130,31 @@ export async function registerFrontend(
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const indexHtml = readFileSync(indexFile);
-  const widgetFile = join(distDir, 'widget.html');
-  const widgetHtml = existsSync(widgetFile) ? readFileSync(widgetFile) : indexHtml;
-  const landingLinks = preloadLinks(distDir, LANDING_MODULE);
-  const landingHtml = landingLinks
-    ? Buffer.from(indexHtml.toString('utf8').replace('</head>', `${landingLinks}</head>`))
-    : indexHtml;
+  const widgetHtml = readPage(distDir, 'widget.html', indexHtml);
+  const landingHtml = withLinks(
+    readPage(distDir, 'home.html', indexHtml),
+    preloadLinks(distDir, LANDING_MODULE),
+  );
+  const shareHtml = withLinks(
+    readPage(distDir, 'share.html', indexHtml),
+    preloadLinks(distDir, SHARE_MODULE),
+  );
+  // The prerendered pages carry their first screen (50 kB for `/`): on a phone's network the
+  // compressed form is a fifth of that.
+  const pages = {
+    landing: compressed(landingHtml),
+    widget: compressed(widgetHtml),
+    share: compressed(shareHtml),
+    index: compressed(indexHtml),
+  };
+  const pageFor = (path: string): Page =>
+    path === '/'
+      ? pages.landing
+      : path === APP_ROUTES.widget
+        ? pages.widget
+        : SHARE_PAGE.test(path)
+          ? pages.share
+          : pages.index;
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -96,11 +177,15 @@ export async function registerFrontend(
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (!['GET', 'HEAD'].includes(request.method) || NOT_HTML.test(path)) return false;
+    const page = pageFor(path);
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     void reply
       .status(isAppRoute(path) ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(path === '/' ? landingHtml : path === APP_ROUTES.widget ? widgetHtml : indexHtml);
+      .header('vary', 'accept-encoding')
+      .send(encoding ? page[encoding] : page.raw);
     return true;
   };
 }

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { DEMO_BRAND_COLOR } from '@rafter/domain/branding';
+import { DeferHydration } from '../../components/DeferHydration';
 import { SiteFooter } from '../../components/SiteFooter';
 import { HeaderAuthButtons } from '../../features/auth/components/HeaderAuthButtons';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog';
@@ -26,31 +27,59 @@ const DemoEstimator = lazy(() =>
 
 // The sections take no props from the page, so they are made once: when the page re-renders
 // (the session check answering, say), React skips them instead of rendering the page again.
+// Below the first screen, each hydrates from the prerendered HTML only when it nears the screen
+// or is used (DeferHydration).
 const HEADER = <LandingHeader actions={<HeaderAuthButtons />} />;
 const HERO = <Hero />;
 const BEFORE_PRICING = (
   <>
-    <ComparisonSection />
-    <HowItWorks />
-    <FeaturesSection />
+    <DeferHydration>
+      <ComparisonSection />
+    </DeferHydration>
+    <DeferHydration>
+      <HowItWorks />
+    </DeferHydration>
+    <DeferHydration>
+      <FeaturesSection />
+    </DeferHydration>
   </>
 );
 const AFTER_PRICING = (
   <>
-    <DemoSection>
-      <DemoEstimator color={DEMO_BRAND_COLOR} demo />
-    </DemoSection>
-    <EndorsementSection />
-    <ClosingSection />
+    <DeferHydration>
+      <DemoSection>
+        <DemoEstimator color={DEMO_BRAND_COLOR} demo />
+      </DemoSection>
+    </DeferHydration>
+    <DeferHydration>
+      <EndorsementSection />
+    </DeferHydration>
+    <DeferHydration>
+      <ClosingSection />
+    </DeferHydration>
   </>
 );
-const FOOTER = <SiteFooter />;
+/** The plans, with the hooks their buttons need inside, so the page passes them nothing. */
+function Pricing() {
+  const selectPlan = usePlanSelection();
+  const dialog = useAuthDialog();
+  return <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />;
+}
+// A section waiting to hydrate must not receive new props: React would replace its HTML.
+const PRICING = (
+  <DeferHydration>
+    <Pricing />
+  </DeferHydration>
+);
+const FOOTER = (
+  <DeferHydration>
+    <SiteFooter />
+  </DeferHydration>
+);
 
 export default function LandingPage() {
   useDocumentTitle();
   useLandingAuthLinks();
-  const selectPlan = usePlanSelection();
-  const dialog = useAuthDialog();
 
   return (
     <>
@@ -58,7 +87,7 @@ export default function LandingPage() {
       <main>
         {HERO}
         {BEFORE_PRICING}
-        <PricingSection onSelectPlan={selectPlan} onPlanIntent={dialog.preload} />
+        {PRICING}
         {AFTER_PRICING}
       </main>
       {FOOTER}

@@ -1,5 +1,6 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
-import { parseBrandColor } from '@rafter/domain/branding';
+import { DEFAULT_BRAND_COLOR, parseBrandColor } from '@rafter/domain/branding';
 import { BrandThemeProvider } from '../../features/estimator/brand-theme';
 import { Estimator } from '../../features/estimator/components/Estimator';
 import { useShareableLink } from '../../features/share-page/api/get-shareable-link';
@@ -9,21 +10,27 @@ import {
   FALLBACK_BUSINESS_NAME,
   SharePageLayout,
 } from '../../features/share-page/components/SharePageLayout';
-import { SharePageLoading } from '../../features/share-page/components/SharePageLoading';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /calc/:slug: a contractor's public calculator page, leads going to that contractor. */
+/**
+ * /calc/:slug: a contractor's public calculator page, leads going to that contractor. The page
+ * is prerendered (scripts/prerender.mjs) before its link loads: the layout and the calculator's
+ * first step in the default colours, the contractor's name and logo filled in when the link
+ * answers, in room kept for them.
+ */
 export default function SharePage() {
   const slug = (useParams().slug ?? '').trim();
   const link = useShareableLink(slug);
+  // The contractor's colours restyle the whole page: that render runs in a transition, in
+  // slices that leave the browser free to answer the visitor meanwhile.
+  const data = useDeferredValue(link.data);
   const businessName = link.data?.businessProfile.business_name?.trim() || FALLBACK_BUSINESS_NAME;
   useDocumentTitle(link.data ? `${businessName} roof estimate` : 'Roof estimate');
 
   if (slug === '' || (link.error instanceof ApiError && link.error.status === 400)) {
     return <CalculatorNotFound message="Invalid link" />;
   }
-  if (link.isPending) return <SharePageLoading />;
   if (link.isError) {
     return link.error instanceof ApiError && link.error.status === 404 ? (
       <CalculatorNotFound message="Calculator link not found or inactive" />
@@ -32,22 +39,26 @@ export default function SharePage() {
     );
   }
 
-  const { linkData, businessProfile, materialPricing } = link.data;
-  const color = parseBrandColor(linkData.brand_color);
+  const color = data ? parseBrandColor(data.linkData.brand_color) : DEFAULT_BRAND_COLOR;
   return (
     <BrandThemeProvider color={color}>
       <SharePageLayout
-        business={{
-          name: businessName,
-          address: businessProfile.address?.trim() || FALLBACK_BUSINESS_ADDRESS,
-          logoUrl: businessProfile.logo_url,
-        }}
+        business={
+          data
+            ? {
+                name: businessName,
+                address: data.businessProfile.address?.trim() || FALLBACK_BUSINESS_ADDRESS,
+                logoUrl: data.businessProfile.logo_url,
+              }
+            : null
+        }
         calculator={
           <Estimator
-            ownerId={linkData.user_id}
+            ownerId={data?.linkData.user_id ?? null}
+            ownerPending={!data}
             color={color}
             source="share_page"
-            pricing={materialPricing}
+            pricing={data?.materialPricing}
           />
         }
       />

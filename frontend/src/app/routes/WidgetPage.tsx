@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { parseBrandColor } from '@rafter/domain/branding';
@@ -6,20 +6,26 @@ import { Estimator } from '../../features/estimator/components/Estimator';
 import { useParentResize } from '../../features/estimator/hooks/use-parent-resize';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { visuallyHidden } from '../../components/visually-hidden';
+import { useHydrated } from '../../lib/hydration';
 
 /**
  * /widget?ownerId=&color=&embed=1: the estimator alone on a light background, as contractors'
  * sites show it in a frame. Without an owner it is the main-site flow. It has an entry of its own
  * (widget.html, src/widget-main.tsx) without the router: the query string is read once, as the
- * page never navigates.
+ * page never navigates. The page is prerendered without a query string (scripts/prerender.mjs):
+ * the owner and the colour apply right after hydration, and the form token waits for them.
  */
 export default function WidgetPage() {
-  const [params] = useState(() => new URLSearchParams(window.location.search));
+  const hydrated = useHydrated();
+  const params = useMemo(
+    () => new URLSearchParams(hydrated ? window.location.search : ''),
+    [hydrated],
+  );
   const ownerId = params.get('ownerId')?.trim() || null;
   const color = parseBrandColor(params.get('color'));
   const embedded = params.get('embed') === '1';
   // In a frame the page is exactly as tall as its content, so the frame can fit it.
-  const framed = window.parent !== window;
+  const framed = hydrated && window.parent !== window;
   useDocumentTitle('Roof replacement estimate');
   useParentResize();
 
@@ -37,7 +43,12 @@ export default function WidgetPage() {
         Roof replacement estimate
       </Typography>
       <Box sx={{ maxWidth: 720, mx: 'auto' }}>
-        <Estimator ownerId={ownerId} color={color} source={embedded ? 'embed' : 'widget'} />
+        <Estimator
+          ownerId={ownerId}
+          ownerPending={!hydrated}
+          color={color}
+          source={embedded ? 'embed' : 'widget'}
+        />
       </Box>
     </Box>
   );

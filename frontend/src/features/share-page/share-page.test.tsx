@@ -44,7 +44,9 @@ describe('share page', () => {
       expect.anything(),
     );
     const header = screen.getByRole('banner');
-    expect(header).toHaveTextContent('Lone Star Roofing Co.');
+    // The page shows before the link answers; the header fills in when it does.
+    expect(await within(header).findByText('Lone Star Roofing Co.')).toBeVisible();
+    expect(header).not.toHaveAttribute('aria-busy');
     expect(header).toHaveTextContent('500 Congress Ave, Austin, TX 78701');
     expect(within(header).getByTestId('HomeRoundedIcon')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Roof replacement estimate' })).toHaveTextContent(
@@ -71,12 +73,33 @@ describe('share page', () => {
     renderApp('/calc/sunny-roof-1042');
 
     const header = await screen.findByRole('banner');
+    expect(
+      await within(header).findByRole('img', { name: 'Roofing Contractor logo' }),
+    ).toHaveAttribute('src', '/uploads/logo.png');
     expect(header).toHaveTextContent('Roofing Contractor');
     expect(header).toHaveTextContent('Professional Roofing Services');
-    expect(within(header).getByRole('img', { name: 'Roofing Contractor logo' })).toHaveAttribute(
-      'src',
-      '/uploads/logo.png',
+  });
+
+  it('shows the page and the first step while the link loads, keeping room for the name', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
+    renderApp('/calc/sunny-roof-1042');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Get Your Instant Roof Estimate' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Enter your zip code' })).toBeVisible();
+    const header = screen.getByRole('banner');
+    expect(header).toHaveAttribute('aria-busy', 'true');
+    // No name is shown before the contractor's: the generic one only holds its place.
+    expect(within(header).getByText('Roofing Contractor')).not.toBeVisible();
+
+    answer(Response.json(LINK));
+    expect(await within(header).findByText('Lone Star Roofing Co.')).toBeVisible();
+    expect(header).not.toHaveAttribute('aria-busy');
   });
 
   it.each([

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { setAccessTokenSource } from '../../../lib/api-client';
 import { postRefresh } from '../api/refresh';
 import { postSignIn } from '../api/sign-in';
 import { postSignOut } from '../api/sign-out';
-import { AuthContext, type AuthContextValue } from '../session/auth-context';
+import { AuthContext } from '../session/auth-context';
 import { SessionClient, browserSessionDeps } from '../session/session-client';
 import { isOAuthReturn } from '../utils/browser-storage';
 
@@ -17,7 +17,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         browserSessionDeps({ refresh: postRefresh, signIn: postSignIn, signOut: postSignOut }),
       ),
   );
-  const state = useSyncExternalStore(client.onAuthStateChange, client.getState);
 
   useEffect(() => {
     setAccessTokenSource(client);
@@ -39,17 +38,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [client, queryClient]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      status: state.status,
-      session: state.session,
-      user: state.session?.user ?? null,
-      signIn: client.signIn,
-      signOut: client.signOut,
-      onAuthStateChange: client.onAuthStateChange,
-    }),
-    [client, state],
-  );
-
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return <AuthContext value={client}>{children}</AuthContext>;
 }

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import { Link as RouterLink } from 'react-router';
 import { AUTH_FALLBACKS } from '@rafter/domain/auth-session';
 import { APP_ROUTES } from '@rafter/domain/routes';
 import { useAuthDialog } from '../hooks/use-auth-dialog';
 import { useAuth } from '../session/auth-context';
+
+// Only a failed sign-out needs it: its code stays out of the pages' first load.
+const Snackbar = lazy(() => import('@mui/material/Snackbar'));
 
 const compact = { px: { xs: 1.25, sm: 2.25 }, whiteSpace: 'nowrap' } as const;
 
@@ -32,12 +34,16 @@ export function HeaderAuthButtons() {
         >
           Sign Out
         </Button>
-        <Snackbar
-          open={signOutFailed}
-          autoHideDuration={5000}
-          onClose={() => setSignOutFailed(false)}
-          message={AUTH_FALLBACKS.signOut}
-        />
+        {signOutFailed && (
+          <Suspense fallback={null}>
+            <Snackbar
+              open
+              autoHideDuration={5000}
+              onClose={() => setSignOutFailed(false)}
+              message={AUTH_FALLBACKS.signOut}
+            />
+          </Suspense>
+        )}
       </Box>
     );
   }

@@ -1,6 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { AuthSession, AuthUser, SignInPayload } from '@rafter/domain/auth';
-import type { AuthListener, AuthStatus } from './session-client';
+import type { AuthListener, AuthState, AuthStatus } from './session-client';
 
 export interface AuthContextValue {
   status: AuthStatus;
@@ -12,10 +12,39 @@ export interface AuthContextValue {
   onAuthStateChange(listener: AuthListener): () => void;
 }
 
-export const AuthContext = createContext<AuthContextValue | null>(null);
+/** What AuthProvider shares: the tab's session, read through `useAuth`. */
+export interface AuthSource {
+  getState(): AuthState;
+  signIn(payload: SignInPayload): Promise<AuthSession>;
+  signOut(): Promise<void>;
+  onAuthStateChange(listener: AuthListener): () => void;
+}
+
+/**
+ * The context holds the session's source, which never changes, not its state: each `useAuth`
+ * subscribes on its own. A context value that changed when the session check answered would
+ * reach every part of a prerendered page still waiting to hydrate (DeferHydration, a route's
+ * code still loading), and React would throw their server HTML away and render them again.
+ */
+export const AuthContext = createContext<AuthSource | null>(null);
+
+const SERVER_STATE: AuthState = { status: 'loading', session: null };
+const serverState = () => SERVER_STATE;
 
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth needs an AuthProvider above it');
-  return value;
+  const source = useContext(AuthContext);
+  if (!source) throw new Error('useAuth needs an AuthProvider above it');
+  // A prerendered page (and its hydration) shows the session as still being checked.
+  const state = useSyncExternalStore(source.onAuthStateChange, source.getState, serverState);
+  return useMemo(
+    () => ({
+      status: state.status,
+      session: state.session,
+      user: state.session?.user ?? null,
+      signIn: source.signIn,
+      signOut: source.signOut,
+      onAuthStateChange: source.onAuthStateChange,
+    }),
+    [source, state],
+  );
 }

@@ -24,6 +24,11 @@ export interface EstimatorProps {
    * the main-site flow, which offers them to contractors), and the texts say so.
    */
   demo?: boolean;
+  /**
+   * The owner is not known yet (a prerendered page before hydration, a share page before its
+   * link loads): the first step shows, and the form token is fetched once the owner is known.
+   */
+  ownerPending?: boolean;
   /** Brand colour as '#rrggbb'. */
   color?: string;
   /** Where an owner-flow lead came from. */
@@ -46,6 +51,7 @@ function StepLoading() {
  */
 export function Estimator({
   ownerId = null,
+  ownerPending = false,
   demo = false,
   color = DEFAULT_BRAND_COLOR,
   source = 'widget',
@@ -54,7 +60,7 @@ export function Estimator({
   // Fetched as the widget appears: the server accepts a quote request only with it, and no
   // sooner than a person could fill the form after it was issued. The demo stores nothing and
   // needs none.
-  const formToken = useFormToken(ownerId, !demo);
+  const formToken = useFormToken(ownerId, !demo && !ownerPending);
   const [step, setStep] = useState<Step>(1);
   // Focus follows the visitor from step to step, but is not taken when the page opens.
   const [navigated, setNavigated] = useState(false);
@@ -94,6 +100,9 @@ export function Estimator({
               onContinue={() => goTo(2)}
               focusTitle={navigated}
             />
+          ) : ownerPending ? (
+            // Continued before the owner was known: the next steps wait for the right one.
+            <StepLoading />
           ) : (
             <Suspense fallback={<StepLoading />}>
               <EstimatorSteps

@@ -21,7 +21,8 @@ export interface ShareBusiness {
 }
 
 interface SharePageLayoutProps {
-  business: ShareBusiness;
+  /** Null while the link loads: the header keeps the room its name and address will take. */
+  business: ShareBusiness | null;
   /** The estimator, in the contractor's colours. */
   calculator: ReactNode;
 }
@@ -58,8 +59,8 @@ const STATS = [
   { value: '$0', label: 'cost to you' },
 ];
 
-function BusinessMark({ business }: { business: ShareBusiness }) {
-  if (business.logoUrl) {
+function BusinessMark({ business }: { business: ShareBusiness | null }) {
+  if (business?.logoUrl) {
     return (
       <Box
         component="img"
@@ -85,27 +86,35 @@ function BusinessMark({ business }: { business: ShareBusiness }) {
         color: 'primary.contrastText',
       }}
     >
-      <HomeRoundedIcon />
+      {business && <HomeRoundedIcon />}
     </Box>
   );
 }
 
 /** A contractor's public calculator page: header, hero, the calculator, reasons, stats, footer. */
-export function SharePageLayout({ business, calculator }: SharePageLayoutProps) {
+export function SharePageLayout({ business: known, calculator }: SharePageLayoutProps) {
+  // Below the fold, the generic name stands in until the contractor's arrives.
+  const business = known ?? { name: FALLBACK_BUSINESS_NAME, address: '', logoUrl: null };
+  // One line each (cut with an ellipsis), so the name arriving moves nothing below it.
+  const line = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
   return (
     <Box sx={{ bgcolor: 'grey.50', minHeight: '100vh' }}>
       <Box
         component="header"
+        aria-busy={known ? undefined : true}
         sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
       >
         <Container maxWidth="lg" sx={{ py: 1.5, display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <BusinessMark business={business} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 800, fontSize: '1.125rem', lineHeight: 1.3 }}>
+          <BusinessMark business={known} />
+          <Box sx={{ minWidth: 0, visibility: known ? 'visible' : 'hidden' }}>
+            <Typography
+              title={business.name}
+              sx={{ ...line, fontWeight: 800, fontSize: '1.125rem', lineHeight: 1.3 }}
+            >
               {business.name}
             </Typography>
-            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
-              {business.address}
+            <Typography variant="body2" color="textSecondary" title={business.address} sx={line}>
+              {business.address || '\u00a0'}
             </Typography>
           </Box>
         </Container>

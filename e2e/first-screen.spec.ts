@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The first screens of `/`, `/widget` and `/calc/:slug` are prerendered at build time
+// (scripts/prerender.mjs): their HTML carries the first screen's text, the browser paints it
+// before any script runs, and the page becomes interactive once its scripts arrive and hydrate it.
+
+const DEMO_SLUG = 'sunny-roof-1042';
+const DEMO_BUSINESS = 'Lone Star Roofing Co.';
+const HERO = 'Instant roof-replacement estimates that turn website visitors into scored leads';
+const JS_DELAY_MS = 3000;
+
+async function goOffline(page: Page) {
+  await page.route(/^https?:\/\/(?!localhost[:/])/, (route) => route.abort('internetdisconnected'));
+}
+
+/** Console errors and uncaught exceptions (a hydration mismatch is reported as one). */
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/net::ERR_/.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Every script of the app arrives `JS_DELAY_MS` late; returns when the first was let through. */
+async function delayScripts(page: Page): Promise<{ released: () => number | null }> {
+  let released: number | null = null;
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, JS_DELAY_MS));
+    released ??= Date.now();
+    await route.continue();
+  });
+  return { released: () => released };
+}
+
+/** True once React has taken over the page's #root (hydrateRoot marks the container). */
+function hydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('_reactListening'));
+  });
+}
+
+const PAGES = [
+  { path: '/', texts: [HERO, 'See plans and pricing'] },
+  { path: '/widget', texts: ['Enter your zip code', 'Continue'] },
+  {
+    path: `/calc/${DEMO_SLUG}`,
+    texts: ['Get Your Instant Roof Estimate', 'Enter your zip code', 'Continue'],
+  },
+] as const;
+
+for (const { path, texts } of PAGES) {
+  test(`the HTML of ${path} carries its first screen, painted without JavaScript`, async ({
+    browser,
+    request,
+  }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<div id="root" data-prerendered>/);
+    const text = html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    for (const expected of texts) expect(text).toContain(expected);
+    // Scripts stay external, as the CSP (script-src 'self') requires.
+    for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag).toMatch(/\bsrc="/);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+      await expect(page.getByText(texts[0]).first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('/ with its scripts 3 s late: the hero shows first, then sign-in works', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await goOffline(page);
+  const scripts = await delayScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+
+  await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+  expect(scripts.released()).toBeNull();
+  expect(await hydrated(page)).toBe(false);
+
+  // The account buttons show once the app has checked the session.
+  const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
+  await expect(signIn).toBeVisible({ timeout: 30_000 });
+  expect(await hydrated(page)).toBe(true);
+  await signIn.click();
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+
+  // A section below the fold hydrates as it nears the screen: its plan button works.
+  const pricing = page.getByRole('region', { name: 'Simple month-to-month pricing' });
+  await pricing.getByRole('button', { name: 'Choose Smart Estimator' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible({ timeout: 15_000 });
+  expect(errors).toEqual([]);
+});
+
+for (const path of ['/widget', `/calc/${DEMO_SLUG}`]) {
+  test(`${path} with its scripts 3 s late: the zip code step shows first, then works`, async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await goOffline(page);
+    const scripts = await delayScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+
+    const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
+    await expect(widget.getByRole('heading', { name: 'Enter your zip code' })).toBeVisible();
+    expect(scripts.released()).toBeNull();
+    expect(await hydrated(page)).toBe(false);
+
+    await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
+    await widget.getByRole('textbox', { name: 'Zip Code' }).fill('78701');
+    await widget.getByRole('button', { name: 'Continue' }).click();
+    await expect(widget.getByRole('heading', { name: 'Find your home' })).toBeVisible({
+      timeout: 15_000,
+    });
+    if (path !== '/widget') {
+      await expect(page.getByRole('banner')).toContainText(DEMO_BUSINESS);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the share page keeps its layout when the contractor arrives', async ({ page }) => {
+  await goOffline(page);
+  // The link's answer held back, so the prerendered shell can be measured before it.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/get-shareable-link*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/calc/${DEMO_SLUG}`);
+  const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
+  await expect(widget.getByRole('heading', { name: 'Enter your zip code' })).toBeVisible();
+  await expect.poll(() => hydrated(page)).toBe(true);
+  const before = await widget.boundingBox();
+
+  answer();
+  await expect(page.getByRole('banner')).toContainText(DEMO_BUSINESS);
+  expect(await widget.boundingBox()).toEqual(before);
+});

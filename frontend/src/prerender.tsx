@@ -1,0 +1,74 @@
+/**
+ * The build's server render (scripts/prerender.mjs runs it after `vite build`): the first screen
+ * of `/`, `/widget` and `/calc/:slug` as HTML, from the same components and providers the
+ * browser entries (main.tsx, widget-main.tsx) render, so the browser paints real content before
+ * any script runs and then hydrates it (lib/render-root.tsx).
+ */
+import './lib/zod-jitless';
+import { StrictMode, type ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { StaticRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes } from './app/router';
+import { WidgetApp } from './app/WidgetApp';
+
+export interface PrerenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** One `<style>` element with the emotion (MUI) rules the markup uses, for the `<head>`. */
+  styles: string;
+}
+
+/** The share page's shell is the same for every slug: the contractor's data loads after paint. */
+export const SHARE_PAGE_PATH = '/calc/prerendered';
+
+async function render(app: ReactNode): Promise<PrerenderedPage> {
+  // In compat mode emotion keeps the rules it generates on the cache instead of writing
+  // <style> elements beside the markup; they go in the <head> in the format the browser's
+  // cache hydrates from (key, then the names of the rules it already has).
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <CacheProvider value={cache}>{app}</CacheProvider>
+    </StrictMode>,
+    {
+      // Every boundary inline, in document order: outlined ones would need an inline script
+      // to move them into place, which the CSP blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        throw error;
+      },
+    },
+  );
+  const html = await new Response(prelude).text();
+  const names: string[] = [];
+  let css = '';
+  for (const [name, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== 'string') continue;
+    names.push(name);
+    css += rules;
+  }
+  return { html, styles: `<style data-emotion="css ${names.join(' ')}">${css}</style>` };
+}
+
+function app(location: string): ReactNode {
+  return (
+    <AppProviders>
+      <StaticRouter location={location}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>
+  );
+}
+
+export const PAGES = {
+  /** `/`: the landing page. */
+  home: () => render(app('/')),
+  /** `/calc/:slug`: the share page before its contractor's data arrives. */
+  share: () => render(app(SHARE_PAGE_PATH)),
+  /** `/widget`: the estimator's first step, without an owner or a brand colour. */
+  widget: () => render(<WidgetApp />),
+} as const;
