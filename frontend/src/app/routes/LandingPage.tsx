@@ -71,6 +71,13 @@ const PRICING = (
     <Pricing />
   </DeferHydration>
 );
+/** The voice assistant, told by the page when the sign-in dialog is open and how to open it. */
+function VoiceAssistant() {
+  const dialog = useAuthDialog();
+  return (
+    <DeferredVoiceAssistant authDialogOpen={dialog.isOpen} onSignup={() => dialog.open('signup')} />
+  );
+}
 const FOOTER = (
   <DeferHydration>
     <SiteFooter />
@@ -91,10 +98,7 @@ export default function LandingPage() {
         {AFTER_PRICING}
       </main>
       {FOOTER}
-      <DeferredVoiceAssistant
-        authDialogOpen={dialog.isOpen}
-        onSignup={() => dialog.open('signup')}
-      />
+      <VoiceAssistant />
     </>
   );
 }
