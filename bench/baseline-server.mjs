@@ -47,6 +47,27 @@ const INSERT_MANY = `
   ORDER BY ord
   RETURNING id`;
 
+/** The columns `row` fills, in its order: the batched insert's record fields. */
+const COLUMNS = [
+  'owner_id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address',
+  'zip_code',
+  'latitude',
+  'longitude',
+  'ownership',
+  'is_homeowner',
+  'material',
+  'stories',
+  'roof_area',
+  'estimate_low',
+  'estimate_mid',
+  'estimate_high',
+];
+
 function row(ownerId, lead) {
   return [
     ownerId,
@@ -75,47 +96,10 @@ let waiting = [];
 function flush() {
   const batch = waiting.splice(0, MAX_BATCH);
   if (waiting.length > 0) setImmediate(flush);
-  const records = batch.map(({ values }, ord) => {
-    const [
-      owner_id,
-      first_name,
-      last_name,
-      email,
-      phone,
-      address,
-      zip_code,
-      latitude,
-      longitude,
-      ownership,
-      is_homeowner,
-      material,
-      stories,
-      roof_area,
-      estimate_low,
-      estimate_mid,
-      estimate_high,
-    ] = values;
-    return {
-      owner_id,
-      first_name,
-      last_name,
-      email,
-      phone,
-      address,
-      zip_code,
-      latitude,
-      longitude,
-      ownership,
-      is_homeowner,
-      material,
-      stories,
-      roof_area,
-      estimate_low,
-      estimate_mid,
-      estimate_high,
-      ord,
-    };
-  });
+  const records = batch.map(({ values }, ord) => ({
+    ...Object.fromEntries(COLUMNS.map((column, index) => [column, values[index]])),
+    ord,
+  }));
   pool.query(INSERT_MANY, [JSON.stringify(records)]).then(
     ({ rows }) => batch.forEach((item, index) => item.resolve(rows[index].id)),
     (error) => batch.forEach((item) => item.reject(error)),

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { signInByApi, signUpByApi } from './contractor';
 import { headerAccountButton } from './landing-header';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import type { SubscriptionView } from '@rafter/domain/billing';
 import { LOCKED_LEAD_NAME, type LeadPage } from '@rafter/domain/crm';
 import { canUseFeature, type PlanLevel } from '@rafter/domain/plans';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './test';
 import type { DashboardMetrics, LeadCounts, LeadPage } from '@rafter/domain/crm';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { contractorOnPlan, signIn as signInAs } from './contractor';

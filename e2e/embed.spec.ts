@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { MATERIAL_LABELS } from '@rafter/domain/materials';
 import { OWNERSHIP_LABELS, STORIES_LABELS } from '@rafter/domain/property';
 import { startContractorSite, type ContractorSite } from './fixtures/contractor-site';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 /** Fails the test on any console error or uncaught exception on the page. */
 function collectPageErrors(page: Page): string[] {

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { MATERIAL_LABELS } from '@rafter/domain/materials';
 import { OWNERSHIP_LABELS, STORIES_LABELS } from '@rafter/domain/property';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';

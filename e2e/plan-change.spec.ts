@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './test';
 import type { PlanChangePreview, SubscriptionView } from '@rafter/domain/billing';
 import type { PlanId } from '@rafter/domain/plans';
 import { expectAccessible } from './accessibility';

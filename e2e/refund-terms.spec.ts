@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { BILLING_TERMS, PLAN_LIST, REFUND_LEAD_THRESHOLDS } from '@rafter/domain/plans';
 
 /** Each plan's threshold; a plan without a monthly limit borrows a limited plan's number. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import type { LeadInput } from '@rafter/domain/lead';
 import { SCORE_RULES, scoreMainSiteLead } from '@rafter/domain/lead-score';
 import type { BusinessProfileView } from '@rafter/domain/settings';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import type { MaterialPricing } from '@rafter/domain/materials';
 import { LOGO_ERRORS, type MaterialPricingView, type ShareLinkView } from '@rafter/domain/settings';
 import { LOGO_HINT, LOGO_LOCKED_TEXT } from '../frontend/src/features/profile/profile-constants';
