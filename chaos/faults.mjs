@@ -204,11 +204,16 @@ class Stack {
   }
 }
 
-/** Kept-alive connections: the load itself must cost this process little CPU. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+/**
+ * Kept-alive connections: the load itself must cost this process little CPU. Each scenario's
+ * load opens its own: a connection left idle by the previous scenario (while the next one's
+ * form tokens are issued) may be closed by the api just as it is reused, and that reset would be
+ * the harness's, not an answer of the product's.
+ */
+const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: 512 });
 
 /** POSTs JSON; resolves with the status and body, rejects on a network error or after 10 s. */
-function post(url, body) {
+function post(agent, url, body) {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -242,6 +247,7 @@ let activeStack;
  * carries a form token of its own from `pools` (per owner).
  */
 async function load(stack, owners, label, pools) {
+  const agent = newAgent();
   const outcomes = [];
   const inFlight = new Set();
   const started = performance.now();
@@ -258,7 +264,7 @@ async function load(stack, owners, label, pools) {
       lastName: `Chaos${n}`,
       formToken: pools.get(owner).pop(),
     });
-    const request = post(`${stack.base}/api/capture-lead`, JSON.stringify(body))
+    const request = post(agent, `${stack.base}/api/capture-lead`, JSON.stringify(body))
       .then(({ status, text }) => {
         outcomes.push({
           n,
@@ -281,6 +287,7 @@ async function load(stack, owners, label, pools) {
     inFlight.add(request);
   }
   await Promise.all(inFlight);
+  agent.destroy();
   const ok = outcomes.filter((o) => o.status === 201).length;
   const histogram = {};
   for (const o of outcomes)
