@@ -18,6 +18,7 @@ import {
   type Stories,
 } from '@rafter/domain/property';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
+import { collectPageErrors, goOffline } from './page-health';
 
 // The homeowner's estimator against the built product: the /widget page in the owner and
 // main-site flows, the /calc/{slug} share page, a phone-sized screen and axe-core on every step.
@@ -50,23 +51,6 @@ const AXE_HALVES: [string, (where: string) => boolean][] = [
 ];
 /** The keyless map's load failure: it names no provider and no API key (there is none). */
 const KEYLESS_MAP_LOAD_ERROR = 'Failed to load the map. Please check your internet connection.';
-
-/** Everything that is not the product itself fails like a machine without internet. */
-async function goOffline(page: Page) {
-  await page.route(/^https?:\/\/(?!localhost[:/])/, (route) => route.abort('internetdisconnected'));
-}
-
-/** Console errors and uncaught exceptions, except the expected offline resource failures. */
-function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/net::ERR_/.test(message.text())) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function demoOwnerId(page: Page): Promise<string> {
   const response = await page.request.get(`/api/get-shareable-link?slug=${DEMO_SLUG}`);

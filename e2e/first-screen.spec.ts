@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { collectPageErrors, goOffline } from './page-health';
+import { reactListens as hydrated } from './test';
 
 // The first screens of `/`, `/widget` and `/calc/:slug` are prerendered at build time
 // (scripts/prerender.mjs): their HTML carries the first screen's text, the browser paints it
@@ -9,22 +11,6 @@ const DEMO_BUSINESS = 'Lone Star Roofing Co.';
 const HERO = 'Instant roof-replacement estimates that turn website visitors into scored leads';
 const JS_DELAY_MS = 3000;
 
-async function goOffline(page: Page) {
-  await page.route(/^https?:\/\/(?!localhost[:/])/, (route) => route.abort('internetdisconnected'));
-}
-
-/** Console errors and uncaught exceptions (a hydration mismatch is reported as one). */
-function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/net::ERR_/.test(message.text())) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 /** Every script of the app arrives `JS_DELAY_MS` late; returns when the first was let through. */
 async function delayScripts(page: Page): Promise<{ released: () => number | null }> {
   let released: number | null = null;
@@ -34,14 +20,6 @@ async function delayScripts(page: Page): Promise<{ released: () => number | null
     await route.continue();
   });
   return { released: () => released };
-}
-
-/** True once React has taken over the page's #root (hydrateRoot marks the container). */
-function hydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('_reactListening'));
-  });
 }
 
 const PAGES = [

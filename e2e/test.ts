@@ -18,6 +18,14 @@ async function untilReactListens(page: Page): Promise<void> {
   });
 }
 
+/** True once React has taken over the page's #root (hydrateRoot marks the container). */
+export function reactListens(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('_reactListening'));
+  });
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);

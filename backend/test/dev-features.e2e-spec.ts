@@ -11,6 +11,7 @@ import { captureStdout } from './utils/capture-logs';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { createTestDatabase, type TestDatabase } from './utils/database';
 import { startTestStack, type TestStack } from './utils/stack';
+import { buildBackend } from './utils/build-backend';
 
 /**
  * Development features on a server that other machines reach (`npm start` on a VM listens on
@@ -169,13 +170,7 @@ describe('demo data in production', () => {
 
   beforeAll(async () => {
     // The compiled entry points, as deployments run them, must be the current source.
-    const build = spawnSync('npx', ['tsc', '-b', 'backend'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (build.status !== 0)
-      throw new Error(`tsc -b backend failed:\n${build.stdout}${build.stderr}`);
+    buildBackend();
     db = await createTestDatabase();
   }, 320_000);
 

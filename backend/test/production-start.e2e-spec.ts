@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
+import { buildBackend } from './utils/build-backend';
 
 /**
  * The local fakes of Stripe, Google sign-in and Retell (backend/src/dev) serve `npm start`
@@ -101,13 +102,7 @@ describe('the local fakes', () => {
 
   beforeAll(async () => {
     // The compiled launcher must be the current source.
-    const build = spawnSync('npx', ['tsc', '-b', 'backend'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (build.status !== 0)
-      throw new Error(`tsc -b backend failed:\n${build.stdout}${build.stderr}`);
+    buildBackend();
     db = await createTestDatabase();
   }, 360_000);
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { type PrismaClient } from '../src/generated/prisma/client';
 import { redisOptionsFromUrl } from '../src/core/redis/redis-options';
 import { eventually, sleep } from './utils/async';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
+import { buildBackend } from './utils/build-backend';
 
 const LEAD_CAPTURED = 'lead.captured';
 
@@ -130,13 +131,7 @@ describe('worker process shutdown', () => {
 
   beforeAll(async () => {
     // The compiled worker must be the current source.
-    const build = spawnSync('npx', ['tsc', '-b', 'backend'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (build.status !== 0)
-      throw new Error(`tsc -b backend failed:\n${build.stdout}${build.stderr}`);
+    buildBackend();
     db = await createTestDatabase();
     prisma = createPrismaClient(db.url);
     queue = new Queue(QUEUES.events, {
