@@ -63,14 +63,27 @@ test('/ with its scripts 3 s late: the hero shows first, then sign-in works', as
   const scripts = await delayScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
 
-  await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+  const hero = page.getByRole('heading', { level: 1, name: HERO });
+  await expect(hero).toBeVisible();
   expect(scripts.released()).toBeNull();
   expect(await hydrated(page)).toBe(false);
+  // The landing page's own stylesheet is in the HTML: what paints before any script is laid out
+  // as it will be after hydration, so nothing moves when the scripts arrive.
+  const layout = () =>
+    page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      sections: [...document.querySelectorAll('main section')].map(
+        (section) => section.getBoundingClientRect().top + window.scrollY,
+      ),
+    }));
+  const painted = await layout();
+  expect(painted.sections.length).toBeGreaterThan(5);
 
   // The account buttons show once the app has checked the session.
   const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
   await expect(signIn).toBeVisible({ timeout: 30_000 });
   expect(await hydrated(page)).toBe(true);
+  expect(await layout()).toEqual(painted);
   await signIn.click();
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');

@@ -12,6 +12,10 @@ function entryId({ key, pathname, search, hash }: Location): string {
   return key === 'default' ? `${pathname}${search}${hash}` : key;
 }
 
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
 function scrollToFragment(hash: string, behavior: ScrollBehavior): boolean {
   const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
   target?.scrollIntoView({ behavior });
@@ -45,8 +49,9 @@ export function ScrollManager() {
   useEffect(() => {
     const samePage = previousPathname.current === pathname;
     previousPathname.current = pathname;
-    // Within a page the browser's smooth scrolling is fine; a new page should appear in place.
-    const behavior: ScrollBehavior = samePage ? 'smooth' : 'instant';
+    // Within a page a smooth scroll shows the reader where they went, unless they asked for
+    // less motion; a new page (and the first one) should appear in place.
+    const behavior: ScrollBehavior = samePage && !prefersReducedMotion() ? 'smooth' : 'instant';
 
     if (navigationType === 'POP') {
       const saved = savedPositions.get(id);
