@@ -19,7 +19,8 @@
  * machine ran Lighthouse's own CPU test just then) and the load average are reported beside the
  * figures, so a table from a slow or loaded host says so.
  * Prints a markdown table and writes it to bench/results/lighthouse.md (lighthouse-busy.md
- * with --busy).
+ * with --busy). With BENCH_LHR_DIR set, each run's full Lighthouse report (JSON) is written
+ * there too, to see which tasks block the main thread (audits `long-tasks`, `bootup-time`).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -242,6 +243,11 @@ async function measure(url) {
   const runs = [];
   for (let run = 1; run <= RUNS; run++) {
     const lhr = await runOnce(url);
+    if (process.env.BENCH_LHR_DIR) {
+      mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${BUSY ? 'busy-' : ''}${run}.json`;
+      writeFileSync(join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
+    }
     const row = figures(lhr);
     log(
       `${url} run ${run}/${RUNS}: performance ${row.performance}, accessibility ${row.accessibility}, ` +

@@ -5,6 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/config';
 /**
  * The api's shared Redis connection for commands that must not wait while Redis is down
  * (health checks, rate limits): with the offline queue disabled they fail at once instead.
+ * Commands issued in the same turn of the event loop (the rate limits and form tokens of the
+ * quote requests arriving together) go to Redis in one write (auto-pipelining), not one each.
  */
 @Injectable()
 export class RedisService implements OnModuleInit, OnModuleDestroy {
@@ -15,6 +17,7 @@ export class RedisService implements OnModuleInit, OnModuleDestroy {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,
+      enableAutoPipelining: true,
     });
     // Connection errors are reported by health checks; without a listener ioredis logs each retry.
     this.client.on('error', () => {});
