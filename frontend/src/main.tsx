@@ -1,21 +1,6 @@
-import './lib/zod-jitless';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers';
-import { AppRoutes, preloadPage } from './app/router';
-import { renderRoot } from './lib/render-root';
+import { boot } from './lib/boot';
 
-// A prerendered page's own chunk (preloaded by the HTML) is in before hydration starts.
-void preloadPage(window.location.pathname)
-  .catch(() => {
-    // The page's error boundary shows a failed load when the route renders.
-  })
-  .finally(() =>
-    renderRoot(
-      'index.html',
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>,
-    ),
-  );
+// The entry of index.html, which the server answers every page but /widget with (home.html and
+// share.html are the same, prerendered): it imports nothing else, so nothing runs before the
+// first paint (lib/boot.ts). The app itself is start-app.tsx.
+boot(() => import('./start-app'));

@@ -1,6 +1,5 @@
-import './lib/zod-jitless';
-import { WidgetApp } from './app/WidgetApp';
-import { renderRoot } from './lib/render-root';
+import { boot } from './lib/boot';
 
-// The entry of widget.html, which the server answers /widget with (see src/main.tsx for the rest).
-renderRoot('widget.html', <WidgetApp />);
+// The entry of widget.html, which the server answers /widget with: it imports nothing else, so
+// nothing runs before the first paint (lib/boot.ts). The estimator itself is start-widget.tsx.
+boot(() => import('./start-widget'));
