@@ -78,10 +78,12 @@ export function routeAssets(manifest, keys) {
 /**
  * `html` with the stylesheets' rules inline at the end of the head (after the emotion rules,
  * where the browser would append the stylesheet links) and a modulepreload (at `priority`, if
- * given) for each script the template does not already load. Each inlined stylesheet also gets a disabled `<link>`: Vite's
- * loader, importing the page's module, adds a stylesheet link for its CSS and waits for it to
- * load unless one with that address is already in the document; a disabled one is not fetched
- * and applies nothing, so hydration waits for no second copy of rules already in place.
+ * given) for each script the template does not already load. Each inlined stylesheet also gets a
+ * `<link media="print">` of its address: Vite's loader, importing the page's module, adds a
+ * stylesheet link for its CSS and waits for it to load unless one with that address is already
+ * in the document. A print-only stylesheet neither blocks rendering nor applies on screen, and
+ * the browser fetches it last, so hydration waits for no second copy of rules already in place.
+ * (A `disabled` link is fetched all the same, at the highest priority, before the first paint.)
  */
 export function withRouteAssets(html, assets, readAsset, { priority } = {}) {
   const fetchPriority = priority ? ` fetchpriority="${priority}"` : '';
@@ -93,7 +95,7 @@ export function withRouteAssets(html, assets, readAsset, { priority } = {}) {
     .map(
       (file) =>
         `<style data-href="/${file}">${readAsset(file).replaceAll('</style', '<\\/style')}</style>` +
-        `<link rel="stylesheet" href="/${file}" disabled>`,
+        `<link rel="stylesheet" href="/${file}" media="print">`,
     )
     .join('');
   return html.replace('</head>', `${preloads}${css}</head>`);

@@ -7,56 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const NOT_HTML = /^\/(api|socket\.io|uploads)(\/|$)/;
 
-/** The landing page's module in Vite's manifest: its chunk is preloaded on `/` only. */
-const LANDING_MODULE = 'src/app/routes/LandingPage.tsx';
-/** The share page's module: its chunk is preloaded on `/calc/:slug` only. */
-const SHARE_MODULE = 'src/app/routes/SharePage.tsx';
 const SHARE_PAGE = /^\/calc\/[^/]+\/?$/;
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-/**
- * `<link rel="modulepreload">` tags for `module`'s chunk and the chunks it imports statically,
- * leaving out what the entry already loads, and `<link rel="stylesheet">` tags for their CSS.
- * Lets the first page fetch its code and styles in parallel with the entry instead of after it,
- * without every other page downloading them too. (Vite's loader finds the stylesheet already in
- * the document and does not fetch it again.) Empty when the build has no manifest or no such chunk.
- */
-export function preloadLinks(distDir: string, module: string): string {
-  let manifest: Record<string, ManifestChunk>;
-  try {
-    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
-  } catch {
-    return '';
-  }
-  const graph = (key: string, into = new Set<string>()): Set<string> => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(key)) return into;
-    into.add(key);
-    for (const imported of chunk.imports ?? []) graph(imported, into);
-    return into;
-  };
-  // The app's entry is index.html; widget.html (the /widget page) is a second entry.
-  const entry = manifest['index.html']?.isEntry
-    ? 'index.html'
-    : Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entry || !manifest[module]) return '';
-  const loaded = graph(entry);
-  const chunks = [...graph(module)].filter((key) => !loaded.has(key)).map((key) => manifest[key]!);
-  const styles = chunks.flatMap((chunk) => chunk.css ?? []);
-  return [
-    ...styles.map((file) => `<link rel="stylesheet" href="/${file}">`),
-    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
-  ].join('');
-}
 
 /** `file` in `distDir`, or `fallback` when the build did not write it. */
 function readPage(distDir: string, file: string, fallback: Buffer): Buffer {
@@ -97,25 +48,6 @@ function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
 }
 
 /**
- * `html` with `links` in its head: stylesheets before the first script (a stylesheet blocks the
- * first paint, and on a phone's few connections it must not queue behind a dozen module
- * preloads), module preloads at the end.
- */
-function withLinks(html: Buffer, links: string): Buffer {
-  if (!links) return html;
-  const styles = links.match(/<link rel="stylesheet"[^>]*>/g)?.join('') ?? '';
-  const preloads = links.replace(/<link rel="stylesheet"[^>]*>/g, '');
-  let text = html.toString('utf8');
-  const firstScript = text.search(/<script\b|<link rel="modulepreload"/);
-  const head = text.indexOf('</head>');
-  text =
-    styles && firstScript !== -1 && firstScript < head
-      ? `${text.slice(0, firstScript)}${styles}${text.slice(firstScript)}`
-      : text.replace('</head>', `${styles}</head>`);
-  return Buffer.from(text.replace('</head>', `${preloads}</head>`));
-}
-
-/**
  * Serves the built web app: hashed assets cached for a year, and index.html for every page route
  * (200) or any other path a browser asks for (404, so the app shows its not-found page), except
  * the pages whose first screen the build prerendered (scripts/prerender.mjs): `/` (home.html),
@@ -131,14 +63,10 @@ export async function registerFrontend(
   if (!existsSync(indexFile)) return undefined;
   const indexHtml = readFileSync(indexFile);
   const widgetHtml = readPage(distDir, 'widget.html', indexHtml);
-  const landingHtml = withLinks(
-    readPage(distDir, 'home.html', indexHtml),
-    preloadLinks(distDir, LANDING_MODULE),
-  );
-  const shareHtml = withLinks(
-    readPage(distDir, 'share.html', indexHtml),
-    preloadLinks(distDir, SHARE_MODULE),
-  );
+  // Served as the build wrote them: their styles, and the scripts they preload and at what
+  // priority, are the build's (scripts/prerender.mjs).
+  const landingHtml = readPage(distDir, 'home.html', indexHtml);
+  const shareHtml = readPage(distDir, 'share.html', indexHtml);
   // The prerendered pages carry their first screen (50 kB for `/`): on a phone's network the
   // compressed form is a fifth of that.
   const pages = {
