@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
 import CalculateRoundedIcon from '@mui/icons-material/CalculateRounded';
 import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
+import HubRoundedIcon from '@mui/icons-material/HubRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import { Link } from 'react-router';
@@ -20,6 +21,7 @@ const ICONS: Readonly<Record<DashboardTab, ReactElement>> = {
   leads: <PeopleAltRoundedIcon />,
   calculator: <CalculateRoundedIcon />,
   profile: <BusinessRoundedIcon />,
+  integrations: <HubRoundedIcon />,
   subscription: <CreditCardRoundedIcon />,
 };
 
@@ -63,7 +65,12 @@ function NavLink({
               flexDirection: 'column',
               justifyContent: 'center',
               gap: 0.25,
-              fontSize: '0.75rem',
+              // Six tabs share 375 px: small type, and a long label may break inside the word.
+              fontSize: '0.6875rem',
+              lineHeight: 1.15,
+              textAlign: 'center',
+              overflowWrap: 'anywhere',
+              minWidth: 0,
               minHeight: 52,
             }
           : { gap: 1.5, px: 1.75, py: 1.25 }),
@@ -136,15 +143,15 @@ export function DashboardNav({ active }: DashboardNavProps) {
           sx={{
             listStyle: 'none',
             m: 0,
-            px: 1,
+            px: 0.5,
             py: 0.5,
             display: 'flex',
-            gap: 0.5,
+            gap: 0.25,
             height: BOTTOM_BAR_HEIGHT_PX,
           }}
         >
           {DASHBOARD_TABS.map((tab) => (
-            <Box component="li" key={tab} sx={{ flex: 1, display: 'flex' }}>
+            <Box component="li" key={tab} sx={{ flex: '1 1 0', minWidth: 0, display: 'flex' }}>
               <NavLink tab={tab} active={tab === active} compact />
             </Box>
           ))}
