@@ -35,7 +35,7 @@ function keysApi(items: ApiKeySummary[] = [ACTIVE, REVOKED]) {
   return fakeApi({
     'GET /api/api-keys': () => ({ body: { items: list } }),
     'POST /api/api-keys': (request) => {
-      const body = request.body as { name: string; scopes: string[] };
+      const body = request.body as { name: string; scopes: ApiKeySummary['scopes'] };
       const created = {
         ...ACTIVE,
         id: '33333333-3333-4333-8333-333333333333',
