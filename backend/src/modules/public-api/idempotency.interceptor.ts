@@ -17,6 +17,7 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /** How long a request may run before its key is free again (a crashed instance's request). */
 const IN_FLIGHT_TTL_SECONDS = 60;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface StoredEntry {
   fingerprint: string;
@@ -56,7 +57,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = http.getRequest<FastifyRequest>();
     const header = request.headers['idempotency-key'];
     const caller = request.apiCaller;
-    if (header === undefined || !caller) return next.handle();
+    // Reads are safe to repeat as they are: only writes are recorded.
+    if (header === undefined || !caller || !WRITE_METHODS.has(request.method)) {
+      return next.handle();
+    }
     if (typeof header !== 'string' || !KEY_FORMAT.test(header)) {
       throw new PublicApiException('invalid_idempotency_key');
     }
