@@ -75,3 +75,23 @@ test('below Smart the tab explains the feature and offers the upgrade', async ({
   await page.getByRole('link', { name: 'Upgrade to Smart Estimator' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=subscription$/);
 });
+
+test('/developers renders the public API reference under the CSP, without errors', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  const response = await page.goto('/developers');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { name: /Rafter public API/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Quick start/ })).toBeVisible();
+  // Redoc shows one operation at a time, addressed by the fragment.
+  await page.goto('/developers#/leads/listleads');
+  await expect(page.getByRole('heading', { name: /List leads/ }).first()).toBeVisible();
+  expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+  await expectNoSidewaysScroll(page, 'the API reference on a phone');
+});

@@ -120,7 +120,8 @@ function withLinks(html: Buffer, links: string): Buffer {
  * (200) or any other path a browser asks for (404, so the app shows its not-found page), except
  * the pages whose first screen the build prerendered (scripts/prerender.mjs): `/` (home.html),
  * `/calc/:slug` (share.html, the same for every slug) and /widget (widget.html: the estimator
- * without the rest of the app). Returns the handler the exception filter calls for unmatched
+ * without the rest of the app), and /developers (developers.html: the public API reference,
+ * rendered by Redoc, not the app). Returns the handler the exception filter calls for unmatched
  * GETs, or undefined when the frontend has not been built (development with Vite's own server).
  */
 export async function registerFrontend(
@@ -135,6 +136,7 @@ export async function registerFrontend(
     readPage(distDir, 'home.html', indexHtml),
     preloadLinks(distDir, LANDING_MODULE),
   );
+  const developersHtml = readPage(distDir, 'developers.html', indexHtml);
   const shareHtml = withLinks(
     readPage(distDir, 'share.html', indexHtml),
     preloadLinks(distDir, SHARE_MODULE),
@@ -145,6 +147,7 @@ export async function registerFrontend(
     landing: compressed(landingHtml),
     widget: compressed(widgetHtml),
     share: compressed(shareHtml),
+    developers: compressed(developersHtml),
     index: compressed(indexHtml),
   };
   const pageFor = (path: string): Page =>
@@ -154,7 +157,9 @@ export async function registerFrontend(
         ? pages.widget
         : SHARE_PAGE.test(path)
           ? pages.share
-          : pages.index;
+          : path === APP_ROUTES.developers || path === `${APP_ROUTES.developers}/`
+            ? pages.developers
+            : pages.index;
 
   await app.register(fastifyStatic, {
     root: distDir,

@@ -162,6 +162,18 @@ export function setupOpenApi(app: INestApplication, publicUrl: string): void {
       '**Retries**: writes accept an `Idempotency-Key` header; the same key and body get the first answer again for 24 hours.',
       '',
       `**Errors**: RFC 9457 problem details (\`application/problem+json\`), \`type\` is \`${PROBLEM_TYPE_BASE}<code>\`.`,
+      '',
+      '## Quick start',
+      '',
+      '```sh',
+      `export RAFTER=${publicUrl}`,
+      'export RAFTER_KEY=rft_live_...   # Integrations tab → Create API key',
+      'curl -s "$RAFTER/api/v1/account" -H "Authorization: Bearer $RAFTER_KEY"',
+      'curl -s "$RAFTER/api/v1/leads?status=new&limit=10" -H "Authorization: Bearer $RAFTER_KEY"',
+      'curl -s -X POST "$RAFTER/api/v1/leads/LEAD_ID/notes" \\',
+      '  -H "Authorization: Bearer $RAFTER_KEY" -H "Content-Type: application/json" \\',
+      '  -H "Idempotency-Key: $(uuidgen)" -d \'{"body":"Called back, inspection Friday"}\'',
+      '```',
     ].join('\n'),
   };
   publicDocument.tags = [

@@ -112,8 +112,9 @@ export function ApiKeysSection() {
           </Typography>
           <Typography color="text.secondary">
             Let your CRM, Zapier or your own code read and update your leads through the Rafter API.
-            Send a key as <code>Authorization: Bearer …</code>; the reference is at{' '}
-            <Link href="/api/v1/openapi.json">/api/v1/openapi.json</Link>.
+            Send a key as <code>Authorization: Bearer …</code>; see the{' '}
+            <Link href="/developers">API reference</Link> (OpenAPI document:{' '}
+            <Link href="/api/v1/openapi.json">/api/v1/openapi.json</Link>).
           </Typography>
         </Box>
         <Button
