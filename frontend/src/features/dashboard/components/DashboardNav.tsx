@@ -8,6 +8,7 @@ import HubRoundedIcon from '@mui/icons-material/HubRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import { Link } from 'react-router';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { BOTTOM_BAR_HEIGHT_PX, PHONE_MEDIA, WIDE_MEDIA } from '../../../theme/layout';
 import {
   DASHBOARD_TAB_LABELS,
@@ -65,8 +66,7 @@ function NavLink({
               flexDirection: 'column',
               justifyContent: 'center',
               gap: 0.25,
-              // Six tabs share 375 px: small type, and a long label may break inside the word.
-              fontSize: '0.6875rem',
+              fontSize: '0.75rem',
               lineHeight: 1.15,
               textAlign: 'center',
               overflowWrap: 'anywhere',
@@ -77,7 +77,9 @@ function NavLink({
       }}
     >
       {ICONS[tab]}
-      <Typography component="span" sx={{ font: 'inherit' }}>
+      {/* Six tabs share a phone's width: the bar shows the current tab's label, the others keep
+          theirs for screen readers (and as each link's name) beside their icon. */}
+      <Typography component="span" sx={compact && !active ? visuallyHidden : { font: 'inherit' }}>
         {DASHBOARD_TAB_LABELS[tab]}
       </Typography>
     </Box>
@@ -151,7 +153,11 @@ export function DashboardNav({ active }: DashboardNavProps) {
           }}
         >
           {DASHBOARD_TABS.map((tab) => (
-            <Box component="li" key={tab} sx={{ flex: '1 1 0', minWidth: 0, display: 'flex' }}>
+            <Box
+              component="li"
+              key={tab}
+              sx={{ flex: tab === active ? '2 1 0' : '1 1 0', minWidth: 0, display: 'flex' }}
+            >
               <NavLink tab={tab} active={tab === active} compact />
             </Box>
           ))}
