@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'frontend/dist-prerender/**',
+      'frontend/public/developers/**',
       '.data/**',
       'coverage/**',
       'backend/src/generated/**',

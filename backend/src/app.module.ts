@@ -7,6 +7,7 @@ import { LoggingModule } from './core/logging/logging.module';
 import { RealtimeModule } from './core/realtime/realtime.module';
 import { RedisModule } from './core/redis/redis.module';
 import { FEATURE_MODULES } from './features';
+import { ApiKeysApiModule } from './modules/api-keys/api-keys.module';
 import { AuthApiModule, AuthModule } from './modules/auth/auth.module';
 import { GoogleAuthModule } from './modules/auth/google/google-auth.module';
 import { SessionsService } from './modules/auth/sessions.service';
@@ -15,6 +16,7 @@ import { CalculatorApiModule } from './modules/calculator/calculator.module';
 import { LeadsApiModule } from './modules/leads/leads.module';
 import { DevMailboxModule } from './modules/notifications/dev-mailbox.module';
 import { ProfilesApiModule } from './modules/profiles/profiles.module';
+import { PublicApiModule } from './modules/public-api/public-api.module';
 import { VoiceModule } from './modules/voice/voice.module';
 
 /** The api: the feature modules (as the worker has them) and their routes. */
@@ -34,6 +36,8 @@ import { VoiceModule } from './modules/voice/voice.module';
     CalculatorApiModule,
     LeadsApiModule,
     ProfilesApiModule,
+    ApiKeysApiModule,
+    PublicApiModule,
     DevMailboxModule,
     VoiceModule,
   ],

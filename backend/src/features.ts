@@ -1,3 +1,4 @@
+import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { CalculatorModule } from './modules/calculator/calculator.module';
@@ -21,4 +22,5 @@ export const FEATURE_MODULES = [
   NotificationsModule,
   BillingModule,
   ProfilesModule,
+  ApiKeysModule,
 ];

@@ -86,6 +86,9 @@ const CASES: Record<string, Case> = {
   'PUT /api/profile': { body: { businessName: 'B Roofing' }, ownAccountOk: true },
   'POST /api/profile/logo': {},
   'DELETE /api/profile/logo': { ownAccountOk: true },
+  'GET /api/api-keys': { ownAccountOk: true },
+  'POST /api/api-keys': { body: { name: 'B key', scopes: ['leads:read'] }, ownAccountOk: true },
+  'DELETE /api/api-keys/{id}': {},
 };
 
 function key(operation: Operation): string {

@@ -17,7 +17,14 @@ export const LEAD_SORT_LABELS: Readonly<Record<LeadSort, string>> = {
 export const DEFAULT_LEAD_SORT: LeadSort = 'latest';
 
 /** Where a lead came from (the leads table's source column). */
-export const LEAD_SOURCES = ['widget', 'embed', 'share_page', 'marketplace', 'demo'] as const;
+export const LEAD_SOURCES = [
+  'widget',
+  'embed',
+  'share_page',
+  'marketplace',
+  'demo',
+  'api',
+] as const;
 
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 

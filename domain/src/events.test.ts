@@ -7,6 +7,7 @@ describe('EVENTS', () => {
   it.each([
     ['lead.captured', true],
     ['lead.spam-flagged', true],
+    ['lead.deleted', true],
     ['main-site-lead.captured', true],
     ['auth.confirmation-requested', true],
     ['auth.password-reset-requested', true],
@@ -19,7 +20,7 @@ describe('EVENTS', () => {
   it('knows no other topic', () => {
     expect(isEventTopic('lead.created')).toBe(false);
     expect(isEventTopic('toString')).toBe(false);
-    expect(Object.keys(EVENTS)).toHaveLength(6);
+    expect(Object.keys(EVENTS)).toHaveLength(7);
   });
 
   it('parses a payload and drops unknown keys', () => {

@@ -19,6 +19,14 @@ export const EVENTS = {
     delivery: 'outbox',
     payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
   },
+  /**
+   * A lead was deleted for good through the public API (a homeowner's privacy request). Only the
+   * ids: the lead's details are gone with it.
+   */
+  'lead.deleted': {
+    delivery: 'outbox',
+    payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
+  },
   /** The main site stored a quote request: distribution offers it to contractors. */
   'main-site-lead.captured': {
     delivery: 'outbox',

@@ -70,6 +70,7 @@ describe('plan catalogue', () => {
         'Custom colors',
         'Custom material pricing',
         'AI lead scoring',
+        'Zapier/API and webhooks',
       ],
     ],
     ['instant', ['Everything in Smart', 'Custom logo', 'Unlimited lead capture', 'No set-up fee']],
@@ -133,6 +134,7 @@ describe('canUseFeature', () => {
     ['customColors', false, false, true, true],
     ['customPricing', false, false, true, true],
     ['aiScoring', false, false, true, true],
+    ['api', false, false, true, true],
     ['logo', false, false, false, true],
     ['unlimitedLeads', false, false, false, true],
   ];

@@ -49,6 +49,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       'Custom colors',
       'Custom material pricing',
       'AI lead scoring',
+      'Zapier/API and webhooks',
     ],
   },
   instant: {
@@ -91,6 +92,7 @@ export const FEATURE_IDS = [
   'customColors',
   'customPricing',
   'aiScoring',
+  'api',
   'logo',
   'unlimitedLeads',
 ] as const;
@@ -113,6 +115,7 @@ export const FEATURES: Readonly<
   customColors: { requiredLevel: 2, label: 'Custom colors' },
   customPricing: { requiredLevel: 2, label: 'Custom material pricing' },
   aiScoring: { requiredLevel: 2, label: 'AI lead scoring' },
+  api: { requiredLevel: 2, label: 'Zapier/API and webhooks' },
   logo: { requiredLevel: 3, label: 'Custom logo' },
   unlimitedLeads: { requiredLevel: 3, label: 'Unlimited leads' },
 };

@@ -9,6 +9,8 @@ export const APP_ROUTES = {
   terms: '/terms',
   privacy: '/privacy',
   resetPassword: '/reset-password',
+  /** The public API reference (Redoc), a static page beside the app. */
+  developers: '/developers',
 } as const;
 
 export type AppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -117,6 +117,8 @@ export const configSchema = z.object({
    * average); see docs/security.md for the time it takes.
    */
   FORM_CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Public API (/api/v1) requests per API key per minute. */
+  RATE_LIMIT_API_PER_KEY: rateLimit.default(120),
   /** Sign-up, sign-in, forgot-password and resend requests per IP per 15 minutes. */
   RATE_LIMIT_AUTH_PER_IP: rateLimit.default(30),
   /** Sign-up, forgot-password and resend requests per e-mail address per hour. */

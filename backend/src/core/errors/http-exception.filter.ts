@@ -11,6 +11,7 @@ import { ZodValidationException } from 'nestjs-zod';
 import { type ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../database/database-errors';
 import { AppException } from './app.exception';
+import { isPublicApiPath, PROBLEM_CONTENT_TYPE, toProblem } from './problem-details';
 
 export interface ErrorBody {
   error: string;
@@ -26,7 +27,8 @@ type FallbackHandler = (request: FastifyRequest, reply: FastifyReply) => boolean
 /**
  * The one place errors become responses: `{ "error": "…" }` (plus the module's `code` for an
  * AppException) with the right status, never a stack trace. Unknown errors are logged with the
- * request id and answered 500.
+ * request id and answered 500. Under /api/v1 the same error is an RFC 9457 problem
+ * (`application/problem+json`, problem-details.ts).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -61,6 +63,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
       );
     }
     if (reply.sent) return;
+    if (isPublicApiPath(request.url)) {
+      const path = request.url.split('?')[0]!;
+      void reply
+        .status(status)
+        .header('content-type', PROBLEM_CONTENT_TYPE)
+        .send(toProblem(status, body, path));
+      return;
+    }
     void reply.status(status).header('content-type', 'application/json').send(body);
   }
 }

@@ -52,7 +52,8 @@ function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
  * (200) or any other path a browser asks for (404, so the app shows its not-found page), except
  * the pages whose first screen the build prerendered (scripts/prerender.mjs): `/` (home.html),
  * `/calc/:slug` (share.html, the same for every slug) and /widget (widget.html: the estimator
- * without the rest of the app). Returns the handler the exception filter calls for unmatched
+ * without the rest of the app), and /developers (developers.html: the public API reference,
+ * rendered by Redoc, not the app). Returns the handler the exception filter calls for unmatched
  * GETs, or undefined when the frontend has not been built (development with Vite's own server).
  */
 export async function registerFrontend(
@@ -67,12 +68,14 @@ export async function registerFrontend(
   // priority, are the build's (scripts/prerender.mjs).
   const landingHtml = readPage(distDir, 'home.html', indexHtml);
   const shareHtml = readPage(distDir, 'share.html', indexHtml);
+  const developersHtml = readPage(distDir, 'developers.html', indexHtml);
   // The prerendered pages carry their first screen (50 kB for `/`): on a phone's network the
   // compressed form is a fifth of that.
   const pages = {
     landing: compressed(landingHtml),
     widget: compressed(widgetHtml),
     share: compressed(shareHtml),
+    developers: compressed(developersHtml),
     index: compressed(indexHtml),
   };
   const pageFor = (path: string): Page =>
@@ -82,7 +85,9 @@ export async function registerFrontend(
         ? pages.widget
         : SHARE_PAGE.test(path)
           ? pages.share
-          : pages.index;
+          : path === APP_ROUTES.developers || path === `${APP_ROUTES.developers}/`
+            ? pages.developers
+            : pages.index;
 
   await app.register(fastifyStatic, {
     root: distDir,

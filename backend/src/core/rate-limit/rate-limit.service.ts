@@ -14,6 +14,12 @@ export interface RateLimitPolicy {
   windowMs: number;
 }
 
+export interface RateLimitState {
+  limited: boolean;
+  remaining: number;
+  resetSeconds: number;
+}
+
 /** async-ratelimiter's Lua script for ioredis' defineCommand (in its README, not its types). */
 const SLIDING_WINDOW_SCRIPT = (
   RateLimiter as unknown as {
@@ -86,12 +92,32 @@ export class RateLimitService {
     subject: string,
     now = performance.timeOrigin + performance.now(),
   ): Promise<void> {
-    if (policy.limit <= 0) return;
+    const state = await this.take(policy, subject, now);
+    if (state?.limited) {
+      this.logger.warn({ policy: policy.name, limit: policy.limit }, 'Rate limit reached');
+      throw new RateLimitException(state.resetSeconds);
+    }
+  }
+
+  /**
+   * Counts one request by `subject` and says where the window stands, for clients that are told
+   * (the public API's RateLimit headers): requests left after this one, seconds until the oldest
+   * counted request leaves the window, and whether this one was refused (then not counted).
+   * Null when the limit is off or Redis did not answer (the request is allowed).
+   */
+  async take(
+    policy: RateLimitPolicy,
+    subject: string,
+    now = performance.timeOrigin + performance.now(),
+  ): Promise<RateLimitState | null> {
+    if (policy.limit <= 0) return null;
     const key = `${this.config.QUEUE_PREFIX}:rate:${policy.name}:${subject}`;
     const result = await this.check(key, now, policy);
-    if (result === null || result.remaining > 0) return;
-    this.logger.warn({ policy: policy.name, limit: policy.limit }, 'Rate limit reached');
-    throw new RateLimitException(Math.max(1, Math.ceil(result.resetSeconds - now / 1000)));
+    if (result === null) return null;
+    const resetSeconds = Math.max(1, Math.ceil(result.resetSeconds - now / 1000));
+    return result.remaining > 0
+      ? { limited: false, remaining: result.remaining - 1, resetSeconds }
+      : { limited: true, remaining: 0, resetSeconds };
   }
 
   /** What the script answered (remaining before this request), or null when Redis did not. */

@@ -3,6 +3,7 @@ import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
 import {
   type AntiSpam,
   type CaptureLeadPayload,
+  type CaptureSource,
   type FormTokenClaims,
   type LeadInput,
   type MainSiteLeadPayload,
@@ -78,7 +79,24 @@ export class LeadCaptureService {
       return this.dropSpam('reused_token', 'owner', payload.lead);
     }
 
-    const { ownerId, lead } = payload;
+    return this.store(payload.ownerId, payload.lead, payload.source ?? 'widget', now);
+  }
+
+  /**
+   * A lead the contractor's own systems send through the public API (a phone call, a walk-in):
+   * no form token or visitor limits (the API key and its rate limit stand for those), but the
+   * same roof area, estimate, score, allowance count and lock as a quote request.
+   */
+  createFromApi(ownerId: string, lead: LeadInput, now = new Date()): Promise<CapturedLead> {
+    return this.store(ownerId, lead, 'api', now);
+  }
+
+  private async store(
+    ownerId: string,
+    lead: LeadInput,
+    source: CaptureSource | 'api',
+    now: Date,
+  ): Promise<CapturedLead> {
     const owner = await this.repository.findOwner(
       ownerId,
       this.roofMeasurements.locationKey(lead),
@@ -104,14 +122,14 @@ export class LeadCaptureService {
         isHomeowner: isHomeowner(lead.ownership),
         score,
         scoreReasons: reasons,
-        source: payload.source ?? 'widget',
+        source,
       },
       owner,
       now,
     );
     const { id, lockedReason } = row;
     this.logger.log(
-      { leadId: id, ownerId, lockedReason, ms: Math.round(performance.now() - started) },
+      { leadId: id, ownerId, source, lockedReason, ms: Math.round(performance.now() - started) },
       'Lead captured',
     );
     return { id, roofArea, estimate, score };

@@ -8,6 +8,8 @@ import { DemoRequestController } from './demo-request.controller';
 import { DemoRequestService } from './demo-request.service';
 import { FormTokenService } from './form-token.service';
 import { UnlockLeadsJob } from './jobs/unlock-leads.job';
+import { LeadDeletionRepository } from './lead-deletion.repository';
+import { LeadDeletionService } from './lead-deletion.service';
 import { LeadCaptureController } from './lead-capture.controller';
 import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadCaptureService } from './lead-capture.service';
@@ -35,6 +37,8 @@ import { OwnerLeadsService } from './owner-leads.service';
     LeadsRepository,
     LeadSpamRepository,
     LeadSpamService,
+    LeadDeletionService,
+    LeadDeletionRepository,
     OwnerLeadsService,
     OwnerLeadsRepository,
     UnlockLeadsJob,
@@ -45,6 +49,7 @@ import { OwnerLeadsService } from './owner-leads.service';
     FormTokenService,
     LeadsService,
     LeadSpamService,
+    LeadDeletionService,
     OwnerLeadsService,
   ],
 })

@@ -32,6 +32,8 @@ export interface LeadFilter {
    */
   q?: string;
   status?: LeadStatus;
+  /** Only leads changed at or after this time (the public API's `updated_since`, for syncs). */
+  updatedSince?: Date;
 }
 
 export interface LeadPageQuery extends LeadFilter {
@@ -84,6 +86,7 @@ export const LEAD_SEARCH_TEXT = Prisma.raw(
 function filterSql(ownerId: string, filter: LeadFilter): Prisma.Sql {
   const conditions = [Prisma.sql`owner_id = ${ownerId}::uuid`, Prisma.sql`spam_at IS NULL`];
   if (filter.status) conditions.push(Prisma.sql`status = ${filter.status}::"LeadStatus"`);
+  if (filter.updatedSince) conditions.push(Prisma.sql`updated_at >= ${filter.updatedSince}`);
   if (filter.q) {
     // A locked lead's name, e-mail and address are hidden from its contractor: never match them.
     conditions.push(

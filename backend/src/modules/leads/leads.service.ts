@@ -106,7 +106,10 @@ export class LeadsService {
     private readonly plans: PlanAccessService,
   ) {}
 
-  async list(ownerId: string, query: LeadListQuery): Promise<LeadPage> {
+  async list(
+    ownerId: string,
+    query: LeadListQuery & Pick<LeadFilter, 'updatedSince'>,
+  ): Promise<LeadPage> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.sort, query.cursor);
     // One row more than asked tells whether another page follows.
     const rows = await this.repository.listPage(ownerId, {

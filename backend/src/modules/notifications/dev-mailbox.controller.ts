@@ -1,5 +1,12 @@
 import { Controller, Get, NotFoundException, Param, Res, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DevMailbox } from '../../core/mailer/dev-mailbox';
 import { DevMailboxEntryDto } from './dev-mailbox.dto';
@@ -22,12 +29,14 @@ const MAIL_CSP = [
 
 /** Mail the worker kept instead of sending (no SMTP_URL); development and demos only. */
 @ApiTags('dev')
+@ApiForbiddenResponse({ description: 'Asked from another machine' })
 @Controller('dev/mailbox')
 @UseGuards(DevOnlyGuard)
 export class DevMailboxController {
   constructor(private readonly mailbox: DevMailbox) {}
 
   @Get()
+  @ApiOperation({ summary: 'E-mails kept instead of sent (development only)' })
   @ApiOkResponse({ type: [DevMailboxEntryDto], description: 'Stored e-mails, newest first' })
   async list(@Res({ passthrough: true }) reply: FastifyReply): Promise<DevMailboxEntryDto[]> {
     reply.header('cache-control', 'no-store');
@@ -35,8 +44,10 @@ export class DevMailboxController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One kept e-mail as HTML (development only)' })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: "The e-mail's HTML body" })
+  @ApiNotFoundResponse({ description: 'No such message' })
   async show(
     @Param('id') id: string,
     @Res({ passthrough: true }) reply: FastifyReply,

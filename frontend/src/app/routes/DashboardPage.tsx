@@ -41,6 +41,11 @@ const ProfileTab = lazy(() =>
     default: module.ProfileTab,
   })),
 );
+const IntegrationsTab = lazy(() =>
+  import('../../features/integrations/components/IntegrationsTab').then((module) => ({
+    default: module.IntegrationsTab,
+  })),
+);
 const SubscriptionTab = lazy(
   () => import('../../features/subscription/components/SubscriptionTab'),
 );
@@ -141,6 +146,20 @@ function Dashboard() {
                 <ProfileTab
                   logoLocked={!allows('logo')}
                   onLogoLocked={() => setLockedFeature('logo')}
+                />
+              )}
+              {tab === 'integrations' && (
+                <IntegrationsTab
+                  access={
+                    subscription.data === undefined
+                      ? subscription.isError
+                        ? 'locked'
+                        : 'loading'
+                      : allows('api')
+                        ? 'allowed'
+                        : 'locked'
+                  }
+                  upgradeTo={dashboardTabPath('subscription')}
                 />
               )}
               {tab === 'subscription' && <SubscriptionTab />}

@@ -42,7 +42,7 @@ describe('Subscription tab', () => {
     ).toBeVisible();
     expect(
       screen.getByText(
-        'Coming soon: automated follow-ups, calendar integrations, Zapier/API, advanced analytics, and more features!',
+        'Coming soon: automated follow-ups, calendar integrations, advanced analytics, and more features!',
       ),
     ).toBeVisible();
 

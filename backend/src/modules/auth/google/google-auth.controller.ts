@@ -1,5 +1,5 @@
 import { Controller, Get, Logger, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiFoundResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthCookies } from '../auth-cookies';
 import { GoogleAuthGuard, GoogleOutcome, type GoogleSignInOutcome } from './google-auth.guard';
@@ -22,6 +22,7 @@ export class GoogleAuthController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'Starts Google sign-in' })
   @ApiFoundResponse({ description: "Redirects to Google's consent screen" })
   @ApiNotFoundResponse({ description: 'Google sign-in is not configured (google_unavailable)' })
   start(@GoogleOutcome() outcome: GoogleSignInOutcome, @Res() reply: FastifyReply): void {
@@ -33,6 +34,7 @@ export class GoogleAuthController {
 
   /** Google sends the browser back here; it leaves signed in, or with an error to show. */
   @Get('callback')
+  @ApiOperation({ summary: 'Finishes Google sign-in' })
   @ApiFoundResponse({
     description:
       'Redirects to / with the refresh cookie set, or to /?auth=signin&auth_error=google_failed ' +

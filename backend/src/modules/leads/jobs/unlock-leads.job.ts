@@ -18,7 +18,7 @@ export interface UnlockNewPeriodResult {
 /**
  * Every moment room appears in a contractor's month, its oldest locked leads unlock into it
  * (OwnerLeadsService.unlockAllowed, which also tells open dashboards): a plan change billing
- * announces, a lead flagged as spam, a new month.
+ * announces, a lead flagged as spam or deleted, a new month.
  */
 @Injectable()
 export class UnlockLeadsJob {
@@ -35,6 +35,12 @@ export class UnlockLeadsJob {
   /** A flagged lead no longer counts: the oldest locked lead may take its place. */
   @OnEvent('lead.spam-flagged')
   spamFlagged({ ownerId }: EventPayload<'lead.spam-flagged'>): Promise<string[]> {
+    return this.ownerLeads.unlockAllowed(ownerId);
+  }
+
+  /** A lead deleted on a privacy request no longer counts either, as a flagged one. */
+  @OnEvent('lead.deleted')
+  deleted({ ownerId }: EventPayload<'lead.deleted'>): Promise<string[]> {
     return this.ownerLeads.unlockAllowed(ownerId);
   }
 

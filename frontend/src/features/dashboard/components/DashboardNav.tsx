@@ -4,9 +4,11 @@ import Typography from '@mui/material/Typography';
 import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
 import CalculateRoundedIcon from '@mui/icons-material/CalculateRounded';
 import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
+import HubRoundedIcon from '@mui/icons-material/HubRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import { Link } from 'react-router';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { BOTTOM_BAR_HEIGHT_PX, PHONE_MEDIA, WIDE_MEDIA } from '../../../theme/layout';
 import {
   DASHBOARD_TAB_LABELS,
@@ -20,6 +22,7 @@ const ICONS: Readonly<Record<DashboardTab, ReactElement>> = {
   leads: <PeopleAltRoundedIcon />,
   calculator: <CalculateRoundedIcon />,
   profile: <BusinessRoundedIcon />,
+  integrations: <HubRoundedIcon />,
   subscription: <CreditCardRoundedIcon />,
 };
 
@@ -64,13 +67,19 @@ function NavLink({
               justifyContent: 'center',
               gap: 0.25,
               fontSize: '0.75rem',
+              lineHeight: 1.15,
+              textAlign: 'center',
+              overflowWrap: 'anywhere',
+              minWidth: 0,
               minHeight: 52,
             }
           : { gap: 1.5, px: 1.75, py: 1.25 }),
       }}
     >
       {ICONS[tab]}
-      <Typography component="span" sx={{ font: 'inherit' }}>
+      {/* Six tabs share a phone's width: the bar shows the current tab's label, the others keep
+          theirs for screen readers (and as each link's name) beside their icon. */}
+      <Typography component="span" sx={compact && !active ? visuallyHidden : { font: 'inherit' }}>
         {DASHBOARD_TAB_LABELS[tab]}
       </Typography>
     </Box>
@@ -136,15 +145,19 @@ export function DashboardNav({ active }: DashboardNavProps) {
           sx={{
             listStyle: 'none',
             m: 0,
-            px: 1,
+            px: 0.5,
             py: 0.5,
             display: 'flex',
-            gap: 0.5,
+            gap: 0.25,
             height: BOTTOM_BAR_HEIGHT_PX,
           }}
         >
           {DASHBOARD_TABS.map((tab) => (
-            <Box component="li" key={tab} sx={{ flex: 1, display: 'flex' }}>
+            <Box
+              component="li"
+              key={tab}
+              sx={{ flex: tab === active ? '2 1 0' : '1 1 0', minWidth: 0, display: 'flex' }}
+            >
               <NavLink tab={tab} active={tab === active} compact />
             </Box>
           ))}

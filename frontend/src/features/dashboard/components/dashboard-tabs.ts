@@ -6,6 +6,7 @@ export const DASHBOARD_TABS = [
   'leads',
   'calculator',
   'profile',
+  'integrations',
   'subscription',
 ] as const;
 
@@ -16,6 +17,7 @@ export const DASHBOARD_TAB_LABELS: Readonly<Record<DashboardTab, string>> = {
   leads: 'Leads',
   calculator: 'Calculator',
   profile: 'Business Profile',
+  integrations: 'Integrations',
   subscription: 'Subscription',
 };
 

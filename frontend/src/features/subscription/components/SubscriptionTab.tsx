@@ -20,7 +20,7 @@ import { PlanOptionCard } from './PlanOptionCard';
 import { RefundDialog } from './RefundDialog';
 
 const COMING_SOON =
-  'Coming soon: automated follow-ups, calendar integrations, Zapier/API, advanced analytics, and more features!';
+  'Coming soon: automated follow-ups, calendar integrations, advanced analytics, and more features!';
 
 function checkoutOutcome(value: string | null): CheckoutOutcome | null {
   return value === 'success' || value === 'canceled' ? value : null;

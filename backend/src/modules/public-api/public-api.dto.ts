@@ -1,0 +1,31 @@
+import { API_KEY_SCOPES } from '@rafter/domain/api-keys';
+import { PLAN_IDS } from '@rafter/domain/plans';
+import {
+  type V1Account,
+  v1CreateLeadSchema,
+  v1LeadListQuerySchema,
+} from '@rafter/domain/public-api';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+
+export class V1LeadListQueryDto extends createZodDto(v1LeadListQuerySchema) {}
+
+export class V1CreateLeadDto extends createZodDto(v1CreateLeadSchema) {}
+
+export class V1AccountDto extends createZodDto(
+  z.object({
+    id: z.uuid(),
+    email: z.string(),
+    fullName: z.string().nullable(),
+    apiKey: z.object({ id: z.uuid(), scopes: z.array(z.enum(API_KEY_SCOPES)) }),
+    plan: z.object({
+      id: z.enum(PLAN_IDS).nullable(),
+      name: z.string().nullable(),
+      active: z.boolean(),
+    }),
+    usage: z.object({
+      leadsThisMonth: z.number().int(),
+      monthlyLeadLimit: z.number().int().nullable().describe('null is unlimited'),
+    }),
+  }) satisfies z.ZodType<V1Account>,
+) {}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../../core/rate-limit/rate-limit.module';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { AuthModule } from '../auth/auth.module';
+import { LeadsModule } from '../leads/leads.module';
+import { PlansModule } from '../plans/plans.module';
+import { ApiKeyGuard } from './api-key.guard';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { PublicApiService } from './public-api.service';
+import { V1AccountController } from './v1-account.controller';
+import { V1LeadsController } from './v1-leads.controller';
+
+/**
+ * The versioned public API, /api/v1 (docs/api.md): API keys only (ApiKeyGuard), per-key rate
+ * limits, scopes per operation, Idempotency-Key on writes, RFC 9457 problem details, and its own
+ * OpenAPI document (/api/v1/openapi.json). Api only: the worker has no routes.
+ */
+@Module({
+  imports: [ApiKeysModule, AuthModule, LeadsModule, PlansModule, RateLimitModule],
+  controllers: [V1LeadsController, V1AccountController],
+  providers: [PublicApiService, ApiKeyGuard, IdempotencyInterceptor],
+})
+export class PublicApiModule {}
