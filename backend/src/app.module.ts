@@ -15,6 +15,7 @@ import { CalculatorApiModule } from './modules/calculator/calculator.module';
 import { LeadsApiModule } from './modules/leads/leads.module';
 import { DevMailboxModule } from './modules/notifications/dev-mailbox.module';
 import { ProfilesApiModule } from './modules/profiles/profiles.module';
+import { WebhooksApiModule } from './modules/webhooks/webhooks.module';
 import { VoiceModule } from './modules/voice/voice.module';
 
 /** The api: the feature modules (as the worker has them) and their routes. */
@@ -34,6 +35,7 @@ import { VoiceModule } from './modules/voice/voice.module';
     CalculatorApiModule,
     LeadsApiModule,
     ProfilesApiModule,
+    WebhooksApiModule,
     DevMailboxModule,
     VoiceModule,
   ],

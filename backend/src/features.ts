@@ -6,6 +6,7 @@ import { LeadsModule } from './modules/leads/leads.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /**
  * The feature modules, each with its services, event handlers and scheduled jobs, and no
@@ -21,4 +22,5 @@ export const FEATURE_MODULES = [
   NotificationsModule,
   BillingModule,
   ProfilesModule,
+  WebhooksModule,
 ];

@@ -135,6 +135,7 @@ describe('canUseFeature', () => {
     ['aiScoring', false, false, true, true],
     ['logo', false, false, false, true],
     ['unlimitedLeads', false, false, false, true],
+    ['webhooks', false, false, true, true],
   ];
 
   it('covers every feature', () => {
@@ -167,6 +168,7 @@ describe('lowestPlanWithFeature', () => {
     ['aiScoring', 'smart'],
     ['logo', 'instant'],
     ['unlimitedLeads', 'instant'],
+    ['webhooks', 'smart'],
   ])('%s first comes with %s', (feature, plan) => {
     expect(lowestPlanWithFeature(feature).id).toBe(plan);
     expect(FEATURES[feature].label).not.toBe('');

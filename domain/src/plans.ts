@@ -93,6 +93,7 @@ export const FEATURE_IDS = [
   'aiScoring',
   'logo',
   'unlimitedLeads',
+  'webhooks',
 ] as const;
 
 export type Feature = (typeof FEATURE_IDS)[number];
@@ -115,6 +116,7 @@ export const FEATURES: Readonly<
   aiScoring: { requiredLevel: 2, label: 'AI lead scoring' },
   logo: { requiredLevel: 3, label: 'Custom logo' },
   unlimitedLeads: { requiredLevel: 3, label: 'Unlimited leads' },
+  webhooks: { requiredLevel: 2, label: 'Zapier/API and webhooks' },
 };
 
 /** A Date, an ISO string (JSON) or epoch milliseconds. */

@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import {
+  WEBHOOK_EXCERPT_MAX,
+  WEBHOOK_RETRY_WINDOW_MS,
+  webhookRetryDelayMs,
+} from '@rafter/domain/webhooks';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { WebhookSender } from './webhook-sender';
+import { signWebhook } from './webhook-signing';
+import { messageId } from './webhooks.service';
+import {
+  type AttemptRecord,
+  type ClaimedDelivery,
+  WebhooksRepository,
+} from './webhooks.repository';
+
+/**
+ * Sends due webhook deliveries: claims a batch (SKIP LOCKED, so several workers share the work),
+ * signs and posts each, and records every attempt with the delivery's next state. A failure is
+ * retried with exponential backoff and jitter (domain/src/webhooks.ts) until its retry window of
+ * three days runs out; then the delivery fails and its endpoint is disabled, and its owner is
+ * e-mailed (`webhook-endpoint.disabled`). At least once: a worker dying mid-attempt leaves the
+ * claim to expire, and the delivery is sent again with the same `webhook-id`.
+ */
+@Injectable()
+export class WebhookDispatcher implements OnModuleDestroy {
+  private readonly logger = new Logger(WebhookDispatcher.name);
+  private readonly sender: WebhookSender;
+
+  constructor(
+    private readonly repository: WebhooksRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.sender = new WebhookSender({
+      allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      maxSockets: config.WEBHOOK_CONCURRENCY,
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.sender.close();
+  }
+
+  /**
+   * Sends every due delivery (or only `ids`, when they are due), a batch at a time, until none is
+   * left or `budgetMs` has passed. Returns how many attempts were made.
+   */
+  async dispatch(options: { ids?: string[]; budgetMs?: number } = {}): Promise<number> {
+    const until = Date.now() + (options.budgetMs ?? 20_000);
+    const batch = this.config.WEBHOOK_CONCURRENCY;
+    let total = 0;
+    for (;;) {
+      const claimed = await this.repository.claim(batch, options.ids);
+      if (claimed.length > 0) await this.sendBatch(claimed);
+      total += claimed.length;
+      if (claimed.length < batch || options.ids || Date.now() >= until) return total;
+    }
+  }
+
+  private async sendBatch(claimed: ClaimedDelivery[]): Promise<void> {
+    const records = await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    await this.repository.recordAttempts(records);
+    const exhausted = new Set(
+      records
+        .filter((record) => record.state === 'failed')
+        .map((record) => claimed.find((d) => d.id === record.deliveryId)!.endpointId),
+    );
+    for (const endpointId of exhausted) {
+      if (await this.repository.disableFailing(endpointId)) {
+        this.logger.warn(
+          { endpointId },
+          'Webhook endpoint disabled: failing for the whole retry window',
+        );
+      }
+    }
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<AttemptRecord> {
+    const now = new Date();
+    const body = JSON.stringify(delivery.payload);
+    const secrets = [delivery.secret];
+    if (
+      delivery.previousSecret &&
+      delivery.previousSecretExpiresAt &&
+      delivery.previousSecretExpiresAt > now
+    ) {
+      secrets.push(delivery.previousSecret);
+    }
+    const headers = signWebhook(secrets, messageId(delivery.id), now, body);
+    const response = await this.sender.post(delivery.url, { ...headers }, body);
+    const base = {
+      deliveryId: delivery.id,
+      attempt: delivery.attempts,
+      statusCode: response.statusCode,
+      durationMs: response.durationMs,
+      ok: response.ok,
+      error: response.error,
+      requestExcerpt: body.slice(0, WEBHOOK_EXCERPT_MAX),
+      responseExcerpt: response.responseExcerpt,
+    };
+    if (response.ok) return { ...base, state: 'succeeded', nextAttemptAt: null };
+    const next = new Date(Date.now() + webhookRetryDelayMs(delivery.attempts, Math.random()));
+    if (next.getTime() - delivery.retryFrom.getTime() > WEBHOOK_RETRY_WINDOW_MS) {
+      return { ...base, state: 'failed', nextAttemptAt: null };
+    }
+    return { ...base, state: 'pending', nextAttemptAt: next };
+  }
+}
