@@ -7,6 +7,8 @@ import {
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { LocalEvents } from '../src/core/events/local-events';
+import { OutboxService } from '../src/core/outbox/outbox.service';
 import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher.service';
 import { WebhookSender } from '../src/modules/webhooks/webhook-sender';
 import { createAccount } from './factories/account.factory';
@@ -301,6 +303,49 @@ describe('delivery', () => {
     expect(events[0]!.data).toMatchObject({
       lead: { id: lead.id, status: 'contacted' },
       change: { type: 'status_changed', fromStatus: 'new', toStatus: 'contacted' },
+    });
+
+    // A note: lead.updated only (the endpoint did not choose lead.note_added).
+    const noted = await call('POST', `/api/leads/${lead.id}/notes`, tokenA, {
+      body: 'Called back',
+    });
+    expect(noted.statusCode).toBe(201);
+    const [note] = await eventually(() => {
+      const found = receiver.at('/leads');
+      return found.length >= 4 && found.slice(3);
+    });
+    expect(verify(endpoint.secret, note!)).toMatchObject({
+      type: 'lead.updated',
+      data: { lead: { id: lead.id }, change: { type: 'note_added', note: 'Called back' } },
+    });
+
+    // A deleted lead (the outbox event the deletion writes).
+    const other = await createEndpoint('/deleted', ['lead.deleted']);
+    await stack.prisma.$transaction((tx) =>
+      stack.app.get(OutboxService).add(tx, 'lead.deleted', { leadId: lead.id, ownerId: ownerA }),
+    );
+    const [deleted] = await eventually(() => {
+      const found = receiver.at('/deleted');
+      return found.length > 0 && found;
+    });
+    expect(verify(other.secret, deleted!)).toMatchObject({
+      type: 'lead.deleted',
+      data: { lead: { id: lead.id } },
+    });
+  });
+
+  it('stores a subscription change for its endpoints before the change returns', async () => {
+    const endpoint = await createEndpoint('/plan', ['subscription.changed']);
+    await stack.app.get(LocalEvents).emit('subscription.changed', { userId: ownerA });
+    const stored = await stack.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id } });
+    expect(stored).toBe(1);
+    const [request] = await eventually(() => {
+      const found = receiver.at('/plan');
+      return found.length > 0 && found;
+    });
+    expect(verify(endpoint.secret, request!)).toMatchObject({
+      type: 'subscription.changed',
+      data: { subscription: { plan: 'smart', active: true, level: 2 } },
     });
   });
 
