@@ -26,6 +26,8 @@ import {
 export class WebhookDispatcher implements OnModuleDestroy {
   private readonly logger = new Logger(WebhookDispatcher.name);
   private readonly sender: WebhookSender;
+  private readonly soon = new Set<string>();
+  private flushing?: Promise<void>;
 
   constructor(
     private readonly repository: WebhooksRepository,
@@ -51,11 +53,28 @@ export class WebhookDispatcher implements OnModuleDestroy {
     const batch = this.config.WEBHOOK_CONCURRENCY;
     let total = 0;
     for (;;) {
-      const claimed = await this.repository.claim(batch, options.ids);
+      const claimed = await this.repository.claim(options.ids?.length ?? batch, options.ids);
       if (claimed.length > 0) await this.sendBatch(claimed);
       total += claimed.length;
       if (claimed.length < batch || options.ids || Date.now() >= until) return total;
     }
+  }
+
+  /**
+   * Sends these new deliveries now, together with those other handlers running at the same
+   * moment asked for (one claim and one write for all of them). Resolves once they were tried.
+   */
+  sendSoon(ids: string[]): Promise<void> {
+    for (const id of ids) this.soon.add(id);
+    this.flushing ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        const batch = [...this.soon];
+        this.soon.clear();
+        this.flushing = undefined;
+        this.dispatch({ ids: batch }).then(() => resolve(), reject);
+      });
+    });
+    return this.flushing;
   }
 
   private async sendBatch(claimed: ClaimedDelivery[]): Promise<void> {

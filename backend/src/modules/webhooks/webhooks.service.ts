@@ -24,6 +24,12 @@ import { WebhooksException } from './webhooks.exception';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An endpoint that receives some of the owner's events. */
+export interface WebhookSubscriber {
+  id: string;
+  events: string[];
+}
+
 /** One event to announce to the endpoints that subscribed to its type. */
 export interface WebhookEvent {
   type: WebhookEventType;
@@ -234,9 +240,14 @@ export class WebhooksService {
    * lacks webhooks. `sourceId` (the outbox event's id) makes a repeated call add nothing. Returns
    * the new deliveries' ids.
    */
-  async fanOut(ownerId: string, sourceId: string, events: WebhookEvent[]): Promise<string[]> {
+  async fanOut(
+    ownerId: string,
+    sourceId: string,
+    events: WebhookEvent[],
+    subscribers?: WebhookSubscriber[],
+  ): Promise<string[]> {
     const types = events.map((event) => event.type);
-    const endpoints = await this.repository.subscribedEndpoints(ownerId, types);
+    const endpoints = subscribers ?? (await this.subscribers(ownerId, types));
     if (endpoints.length === 0) return [];
     if (!canUseFeature(await this.plans.state(ownerId), 'webhooks', new Date())) return [];
     const timestamp = new Date().toISOString();
@@ -256,9 +267,12 @@ export class WebhooksService {
     );
   }
 
-  /** Whether the owner has an enabled endpoint for any of `types`: spares building payloads. */
-  async hasSubscribers(ownerId: string, types: WebhookEventType[]): Promise<boolean> {
-    return (await this.repository.subscribedEndpoints(ownerId, types)).length > 0;
+  /**
+   * The owner's enabled endpoints for any of `types`, for `fanOut`: asked first, it spares
+   * building payloads nobody receives.
+   */
+  subscribers(ownerId: string, types: WebhookEventType[]): Promise<WebhookSubscriber[]> {
+    return this.repository.subscribedEndpoints(ownerId, types);
   }
 
   private async endpoint(ownerId: string, id: string): Promise<EndpointRow> {

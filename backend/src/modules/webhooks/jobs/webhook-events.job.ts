@@ -7,7 +7,7 @@ import { AppException } from '../../../core/errors/app.exception';
 import { LeadsService } from '../../leads/leads.service';
 import { PlanAccessService } from '../../plans/plan-access.service';
 import { WebhookDispatcher } from '../webhook-dispatcher.service';
-import { type WebhookEvent, WebhooksService } from '../webhooks.service';
+import { type WebhookEvent, type WebhookSubscriber, WebhooksService } from '../webhooks.service';
 
 export const DISPATCH_WEBHOOKS = 'webhooks.dispatch';
 /** How often a worker looks for due retries (and deliveries the event handlers did not send). */
@@ -40,12 +40,16 @@ export class WebhookEventsJob {
     { leadId, ownerId }: EventPayload<'lead.captured'>,
     { id }: EventContext,
   ): Promise<{ deliveries: number }> {
-    if (!(await this.webhooks.hasSubscribers(ownerId, ['lead.created']))) return { deliveries: 0 };
-    const detail = await this.detail(ownerId, leadId);
-    if (!detail) return { deliveries: 0 };
-    return this.announce(ownerId, id, [
-      { type: 'lead.created', orderKey: leadId, data: { lead: leadData(detail) } },
-    ]);
+    const subscribers = await this.webhooks.subscribers(ownerId, ['lead.created']);
+    if (subscribers.length === 0) return { deliveries: 0 };
+    const [lead] = await this.leads.items(ownerId, [leadId]);
+    if (!lead) return { deliveries: 0 };
+    return this.announce(
+      ownerId,
+      id,
+      [{ type: 'lead.created', orderKey: leadId, data: { lead: lead as unknown as JsonObject } }],
+      subscribers,
+    );
   }
 
   @OnEvent('lead.status-changed')
@@ -83,17 +87,21 @@ export class WebhookEventsJob {
     { userId }: EventPayload<'subscription.changed'>,
     { id }: EventContext,
   ): Promise<{ deliveries: number }> {
-    if (!(await this.webhooks.hasSubscribers(userId, ['subscription.changed']))) {
-      return { deliveries: 0 };
-    }
+    const subscribers = await this.webhooks.subscribers(userId, ['subscription.changed']);
+    if (subscribers.length === 0) return { deliveries: 0 };
     const access = await this.plans.forUser(userId);
-    const ids = await this.webhooks.fanOut(userId, id, [
-      {
-        type: 'subscription.changed',
-        orderKey: null,
-        data: { subscription: { plan: access.plan, active: access.active, level: access.level } },
-      },
-    ]);
+    const ids = await this.webhooks.fanOut(
+      userId,
+      id,
+      [
+        {
+          type: 'subscription.changed',
+          orderKey: null,
+          data: { subscription: { plan: access.plan, active: access.active, level: access.level } },
+        },
+      ],
+      subscribers,
+    );
     return { deliveries: ids.length };
   }
 
@@ -109,28 +117,34 @@ export class WebhookEventsJob {
     sourceId: string,
     type: 'lead.status_changed' | 'lead.note_added',
   ): Promise<{ deliveries: number }> {
-    if (!(await this.webhooks.hasSubscribers(ownerId, [type, 'lead.updated']))) {
-      return { deliveries: 0 };
-    }
+    const subscribers = await this.webhooks.subscribers(ownerId, [type, 'lead.updated']);
+    if (subscribers.length === 0) return { deliveries: 0 };
     const detail = await this.detail(ownerId, leadId);
     const change = detail?.timeline.find((entry) => entry.id === eventId);
     if (!detail || !change) return { deliveries: 0 };
     const data = { lead: leadData(detail), change: change as unknown as JsonObject };
-    return this.announce(ownerId, sourceId, [
-      { type, orderKey: leadId, data },
-      { type: 'lead.updated', orderKey: leadId, data },
-    ]);
+    return this.announce(
+      ownerId,
+      sourceId,
+      [
+        { type, orderKey: leadId, data },
+        { type: 'lead.updated', orderKey: leadId, data },
+      ],
+      subscribers,
+    );
   }
 
   private async announce(
     ownerId: string,
     sourceId: string,
     events: WebhookEvent[],
+    subscribers?: WebhookSubscriber[],
   ): Promise<{ deliveries: number }> {
-    const ids = await this.webhooks.fanOut(ownerId, sourceId, events);
-    // First attempts go out now, from this job; what is not due or must wait its turn is sent
+    const ids = await this.webhooks.fanOut(ownerId, sourceId, events, subscribers);
+    // First attempts go out now, batched with the other handlers running at the same moment;
+    // what must wait its turn (an earlier event of the lead still pending) and retries are sent
     // by the scheduled dispatch.
-    if (ids.length > 0) await this.dispatcher.dispatch({ ids });
+    if (ids.length > 0) await this.dispatcher.sendSoon(ids);
     return { deliveries: ids.length };
   }
 
