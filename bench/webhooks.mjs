@@ -4,7 +4,7 @@
  * built worker process to a local receiver answering 204, with WEBHOOK_CONCURRENCY as configured
  * (default 100). Two paths:
  *   default    delivery rows written straight into the database (what the fan-out stores), sent
- *              by the worker's scheduled dispatch: the sender alone (claim, sign, POST, record).
+ *              by the worker's dispatcher poll: the sender alone (claim, sign, POST, record).
  *   --outbox   captured leads with their `lead.captured` outbox rows, relayed through BullMQ to
  *              the webhook handler, which builds each payload, stores the delivery and sends it.
  * Deliveries per second from the first to the last successful attempt recorded. The receiver,
@@ -148,7 +148,7 @@ async function main() {
     );
     console.log(
       [
-        `${DELIVERIES.toLocaleString('en-US')} webhook deliveries ${VIA_OUTBOX ? 'from lead.captured outbox rows (relay, BullMQ, fan-out, send)' : 'from stored delivery rows (scheduled dispatch)'}, one worker process, to a local receiver.`,
+        `${DELIVERIES.toLocaleString('en-US')} webhook deliveries ${VIA_OUTBOX ? 'from lead.captured outbox rows (relay, BullMQ, fan-out, send)' : 'from stored delivery rows (dispatcher poll)'}, one worker process, to a local receiver.`,
         '',
         table(
           [

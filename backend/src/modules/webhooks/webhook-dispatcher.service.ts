@@ -1,10 +1,18 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import {
   WEBHOOK_EXCERPT_MAX,
   WEBHOOK_RETRY_WINDOW_MS,
   webhookRetryDelayMs,
 } from '@rafter/domain/webhooks';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { JobHandlers } from '../../core/queue/job-handlers';
 import { WebhookSender } from './webhook-sender';
 import { signWebhook } from './webhook-signing';
 import { messageId } from './webhooks.service';
@@ -23,15 +31,19 @@ import {
  * claim to expire, and the delivery is sent again with the same `webhook-id`.
  */
 @Injectable()
-export class WebhookDispatcher implements OnModuleDestroy {
+export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookDispatcher.name);
   private readonly sender: WebhookSender;
   private readonly soon = new Set<string>();
   private flushing?: Promise<void>;
+  private timer?: NodeJS.Timeout;
+  private polling?: Promise<void>;
+  private stopped = false;
 
   constructor(
     private readonly repository: WebhooksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly moduleRef: ModuleRef,
   ) {
     this.sender = new WebhookSender({
       allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK,
@@ -40,8 +52,44 @@ export class WebhookDispatcher implements OnModuleDestroy {
     });
   }
 
-  onModuleDestroy(): void {
+  /**
+   * In the worker (the one process with job handlers), polls for due deliveries as the outbox
+   * relay polls for events: retries, deliveries stored by the api (test events, resends, plan
+   * changes) and those that waited for an earlier one of their lead. A poll loop rather than a
+   * BullMQ schedule: a job every second would keep 86,400 finished jobs a day in Redis.
+   */
+  onApplicationBootstrap(): void {
+    try {
+      this.moduleRef.get(JobHandlers, { strict: false });
+    } catch {
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.polling;
     this.sender.close();
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.polling = this.dispatch()
+        .then(() => undefined)
+        .catch((error: unknown) => {
+          this.logger.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'Webhook dispatch failed; trying again',
+          );
+        })
+        .finally(() => {
+          this.polling = undefined;
+          this.schedule(this.config.OUTBOX_POLL_INTERVAL_MS);
+        });
+    }, delay);
   }
 
   /**

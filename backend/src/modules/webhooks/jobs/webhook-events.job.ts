@@ -2,16 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type LeadDetail } from '@rafter/domain/crm';
 import { type EventPayload } from '@rafter/domain/events';
 import { type Prisma } from '../../../generated/prisma/client';
-import { type EventContext, OnEvent, Scheduled } from '../../../core/events/on-event.decorator';
+import { type EventContext, OnEvent } from '../../../core/events/on-event.decorator';
 import { AppException } from '../../../core/errors/app.exception';
 import { LeadsService } from '../../leads/leads.service';
 import { PlanAccessService } from '../../plans/plan-access.service';
 import { WebhookDispatcher } from '../webhook-dispatcher.service';
 import { type WebhookEvent, type WebhookSubscriber, WebhooksService } from '../webhooks.service';
-
-export const DISPATCH_WEBHOOKS = 'webhooks.dispatch';
-/** How often a worker looks for due retries (and deliveries the event handlers did not send). */
-export const DISPATCH_INTERVAL_MS = 1000;
 
 type JsonObject = Prisma.InputJsonObject;
 
@@ -24,7 +20,7 @@ function leadData(detail: LeadDetail): JsonObject {
 /**
  * Turns the lead's and the subscription's events into webhook deliveries, one per subscribed
  * endpoint, then sends them at once from this worker (retries and anything left over go through
- * the scheduled dispatch). Handlers are idempotent: a delivery per endpoint and source event.
+ * the dispatcher's poll). Handlers are idempotent: a delivery per endpoint and source event.
  */
 @Injectable()
 export class WebhookEventsJob {
@@ -80,7 +76,7 @@ export class WebhookEventsJob {
 
   /**
    * A local event, announced in the process that changed the plan: its deliveries are stored
-   * before the change's call returns and sent by the worker's scheduled dispatch.
+   * before the change's call returns and sent by the worker's dispatcher.
    */
   @OnEvent('subscription.changed')
   async subscriptionChanged(
@@ -103,11 +99,6 @@ export class WebhookEventsJob {
       subscribers,
     );
     return { deliveries: ids.length };
-  }
-
-  @Scheduled(DISPATCH_WEBHOOKS, DISPATCH_INTERVAL_MS)
-  async dispatchDue(): Promise<{ attempts: number }> {
-    return { attempts: await this.dispatcher.dispatch() };
   }
 
   private async leadChanged(
@@ -143,7 +134,7 @@ export class WebhookEventsJob {
     const ids = await this.webhooks.fanOut(ownerId, sourceId, events, subscribers);
     // First attempts go out now, batched with the other handlers running at the same moment;
     // what must wait its turn (an earlier event of the lead still pending) and retries are sent
-    // by the scheduled dispatch.
+    // by the dispatcher's poll.
     if (ids.length > 0) await this.dispatcher.sendSoon(ids);
     return { deliveries: ids.length };
   }
