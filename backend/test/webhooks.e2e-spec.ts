@@ -407,7 +407,7 @@ describe('delivery', () => {
     receiver.answer('/gone', 503);
     const endpoint = await createEndpoint('/gone', ['lead.created']);
     await call('POST', `/api/webhook-endpoints/${endpoint.id}/test`, tokenA);
-    await eventually(async () => (await deliveries(endpoint.id))[0]?.attempts === 1);
+    await eventually(async () => (await deliveries(endpoint.id))[0]?.lastStatusCode === 503);
     // Three days of failures later: the window started 3 days ago and the next attempt is due.
     await stack.prisma.$executeRaw`
       UPDATE webhook_deliveries SET retry_from = now() - interval '3 days', next_attempt_at = now()
@@ -418,9 +418,13 @@ describe('delivery', () => {
     });
     expect(failed.attemptLog[0]).toMatchObject({ attempt: 2, statusCode: 503 });
     expect(failed.nextAttemptAt).toBeNull();
-    const after = (
-      await call('GET', `/api/webhook-endpoints/${endpoint.id}`, tokenA)
-    ).json<WebhookEndpoint>();
+    // The endpoint is disabled right after the failed attempt is stored.
+    const after = await eventually(async () => {
+      const endpointNow = (
+        await call('GET', `/api/webhook-endpoints/${endpoint.id}`, tokenA)
+      ).json<WebhookEndpoint>();
+      return !endpointNow.enabled && endpointNow;
+    });
     expect(after).toMatchObject({ enabled: false, disabledReason: 'failing' });
     const mail = await eventually(() =>
       stack.sink.to(emailA).find((m) => m.subject === 'Your Rafter webhook endpoint was disabled'),
@@ -496,7 +500,6 @@ describe('SSRF protection', () => {
   it('refuses a hostname that resolves to 127.0.0.1 when loopback is not allowed', async () => {
     const sender = new WebhookSender({ allowLoopback: false, timeoutMs: 2000, maxSockets: 4 });
     try {
-      const before = receiver.received.length;
       const result = await sender.post(`http://localhost:${receiver.port}/ssrf`, {}, '{}');
       expect(result).toMatchObject({ ok: false, statusCode: null });
       expect(result.error).toMatch(/not allowed/i);
@@ -505,7 +508,7 @@ describe('SSRF protection', () => {
       const metadata = await sender.post('http://169.254.169.254/latest/meta-data/', {}, '{}');
       expect(metadata).toMatchObject({ ok: false, statusCode: null });
       expect(metadata.error).toMatch(/not allowed/i);
-      expect(receiver.received.length).toBe(before);
+      expect(receiver.at('/ssrf')).toHaveLength(0);
     } finally {
       sender.close();
     }
@@ -519,7 +522,8 @@ describe('SSRF protection', () => {
       await call('POST', `/api/webhook-endpoints/${endpoint.id}/test`, tokenA);
       const [item] = await eventually(async () => {
         const items = await deliveries(endpoint.id);
-        return items[0]?.attempts === 1 && items;
+        // The attempt is counted when claimed; its answer is stored once it is back.
+        return items[0]?.lastStatusCode === 302 && items[0].attemptLog.length === 1 && items;
       });
       expect(item!.attemptLog[0]).toMatchObject({ statusCode: 302, ok: false });
       expect(item!.attemptLog[0]!.error).toContain('not followed');
