@@ -17,6 +17,7 @@ import { LeadsApiModule } from './modules/leads/leads.module';
 import { DevMailboxModule } from './modules/notifications/dev-mailbox.module';
 import { ProfilesApiModule } from './modules/profiles/profiles.module';
 import { PublicApiModule } from './modules/public-api/public-api.module';
+import { WebhooksApiModule } from './modules/webhooks/webhooks.module';
 import { VoiceModule } from './modules/voice/voice.module';
 
 /** The api: the feature modules (as the worker has them) and their routes. */
@@ -38,6 +39,7 @@ import { VoiceModule } from './modules/voice/voice.module';
     ProfilesApiModule,
     ApiKeysApiModule,
     PublicApiModule,
+    WebhooksApiModule,
     DevMailboxModule,
     VoiceModule,
   ],

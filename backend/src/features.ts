@@ -7,6 +7,7 @@ import { LeadsModule } from './modules/leads/leads.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /**
  * The feature modules, each with its services, event handlers and scheduled jobs, and no
@@ -23,4 +24,5 @@ export const FEATURE_MODULES = [
   BillingModule,
   ProfilesModule,
   ApiKeysModule,
+  WebhooksModule,
 ];

@@ -39,6 +39,8 @@ const A = {
   token: '',
   leadIds: [] as string[],
   slug: 'shared-roof-4242',
+  endpointId: '',
+  deliveryId: '',
 };
 const B = { id: '', email: '', token: '' };
 /** Strings only A's data contains: if one shows up in an answer to B, A's data leaked. */
@@ -89,6 +91,19 @@ const CASES: Record<string, Case> = {
   'GET /api/api-keys': { ownAccountOk: true },
   'POST /api/api-keys': { body: { name: 'B key', scopes: ['leads:read'] }, ownAccountOk: true },
   'DELETE /api/api-keys/{id}': {},
+  // Webhook routes take A's endpoint (and its delivery) where they take an id.
+  'GET /api/webhook-endpoints': { ownAccountOk: true },
+  'POST /api/webhook-endpoints': {
+    body: { url: 'https://b.example.com/hook', events: ['lead.created'] },
+    ownAccountOk: true,
+  },
+  'GET /api/webhook-endpoints/{id}': {},
+  'PATCH /api/webhook-endpoints/{id}': { body: { description: 'B was here' } },
+  'DELETE /api/webhook-endpoints/{id}': {},
+  'POST /api/webhook-endpoints/{id}/rotate-secret': {},
+  'POST /api/webhook-endpoints/{id}/test': {},
+  'GET /api/webhook-endpoints/{id}/deliveries': {},
+  'POST /api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend': {},
 };
 
 function key(operation: Operation): string {
@@ -107,17 +122,27 @@ async function signIn(email: string): Promise<string> {
 
 /** Everything of A's an owner-scoped route could read or change. */
 async function snapshotOfA() {
-  const [user, leads, notes, events, profile, pricing, link, subscription] = await Promise.all([
-    prisma.user.findUnique({ where: { id: A.id } }),
-    prisma.lead.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
-    prisma.leadNote.findMany({ where: { lead: { ownerId: A.id } }, orderBy: { id: 'asc' } }),
-    prisma.leadEvent.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
-    prisma.businessProfile.findUnique({ where: { userId: A.id } }),
-    prisma.materialPricing.findMany({ where: { userId: A.id }, orderBy: { id: 'asc' } }),
-    prisma.shareableCalculatorLink.findUnique({ where: { userId: A.id } }),
-    prisma.subscription.findUnique({ where: { userId: A.id } }),
-  ]);
-  return JSON.stringify({ user, leads, notes, events, profile, pricing, link, subscription });
+  const [user, leads, notes, events, profile, pricing, link, subscription, endpoints, deliveries] =
+    await Promise.all([
+      prisma.user.findUnique({ where: { id: A.id } }),
+      prisma.lead.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
+      prisma.leadNote.findMany({ where: { lead: { ownerId: A.id } }, orderBy: { id: 'asc' } }),
+      prisma.leadEvent.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
+      prisma.businessProfile.findUnique({ where: { userId: A.id } }),
+      prisma.materialPricing.findMany({ where: { userId: A.id }, orderBy: { id: 'asc' } }),
+      prisma.shareableCalculatorLink.findUnique({ where: { userId: A.id } }),
+      prisma.subscription.findUnique({ where: { userId: A.id } }),
+      prisma.webhookEndpoint.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
+      prisma.webhookDelivery.findMany({
+        where: { ownerId: A.id },
+        orderBy: { id: 'asc' },
+        include: { attemptLog: true },
+      }),
+    ]);
+  return JSON.stringify(
+    { user, leads, notes, events, profile, pricing, link, subscription, endpoints, deliveries },
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+  );
 }
 
 async function bearerOperations(): Promise<Operation[]> {
@@ -138,7 +163,9 @@ async function bearerOperations(): Promise<Operation[]> {
 
 function call(operation: Operation, token: string | undefined, leadId = A.leadIds[0]!) {
   const testCase = CASES[key(operation)] ?? {};
-  const path = operation.path.replace('{id}', leadId);
+  const path = operation.path.startsWith('/api/webhook-endpoints/')
+    ? operation.path.replace('{id}', A.endpointId).replace('{deliveryId}', A.deliveryId)
+    : operation.path.replace('{id}', leadId);
   const withBody = !['GET', 'DELETE'].includes(operation.method);
   return t.app.inject({
     method: operation.method as 'GET',
@@ -195,6 +222,27 @@ beforeAll(async () => {
     A.leadIds.push(lead.id);
     A_SECRETS.push(lead.id);
   }
+  const endpoint = await prisma.webhookEndpoint.create({
+    data: {
+      ownerId: A.id,
+      url: 'https://zebulon-private.example.com/hook',
+      events: ['lead.created'],
+      secret: 'whsec_WmVidWxvbi1wcml2YXRlLXNlY3JldC00MjQy',
+    },
+  });
+  const delivery = await prisma.webhookDelivery.create({
+    data: {
+      endpointId: endpoint.id,
+      ownerId: A.id,
+      eventType: 'lead.created',
+      sourceKey: 'tenant-isolation',
+      payload: { type: 'lead.created', data: { lead: { name: 'Zebulon Private0' } } },
+      state: 'failed',
+      nextAttemptAt: null,
+    },
+  });
+  Object.assign(A, { endpointId: endpoint.id, deliveryId: delivery.id });
+  A_SECRETS.push(endpoint.id, delivery.id, endpoint.url, endpoint.secret.slice(0, 12));
   A.token = await signIn(A.email);
   B.token = await signIn(B.email);
   await t.app.listen({ port: 0, host: '127.0.0.1' });

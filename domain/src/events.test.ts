@@ -7,7 +7,10 @@ describe('EVENTS', () => {
   it.each([
     ['lead.captured', true],
     ['lead.spam-flagged', true],
+    ['lead.status-changed', true],
+    ['lead.note-added', true],
     ['lead.deleted', true],
+    ['webhook-endpoint.disabled', true],
     ['main-site-lead.captured', true],
     ['auth.confirmation-requested', true],
     ['auth.password-reset-requested', true],
@@ -20,7 +23,7 @@ describe('EVENTS', () => {
   it('knows no other topic', () => {
     expect(isEventTopic('lead.created')).toBe(false);
     expect(isEventTopic('toString')).toBe(false);
-    expect(Object.keys(EVENTS)).toHaveLength(7);
+    expect(Object.keys(EVENTS)).toHaveLength(10);
   });
 
   it('parses a payload and drops unknown keys', () => {

@@ -20,12 +20,31 @@ export const EVENTS = {
     payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
   },
   /**
+   * A contractor changed a lead's status; `eventId` is its timeline entry (from and to status).
+   * Webhooks send it as `lead.status_changed` and `lead.updated`.
+   */
+  'lead.status-changed': {
+    delivery: 'outbox',
+    payload: z.object({ leadId: z.guid(), ownerId: z.guid(), eventId: z.guid() }),
+  },
+  /** A contractor added a note to a lead; `eventId` is its timeline entry. */
+  'lead.note-added': {
+    delivery: 'outbox',
+    payload: z.object({ leadId: z.guid(), ownerId: z.guid(), eventId: z.guid() }),
+  },
+  /**
    * A lead was deleted for good through the public API (a homeowner's privacy request). Only the
-   * ids: the lead's details are gone with it.
+   * ids: the lead's details are gone with it. Its place in the month is given back, and webhooks
+   * tell the contractor's other systems.
    */
   'lead.deleted': {
     delivery: 'outbox',
     payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
+  },
+  /** A webhook endpoint failed for the whole retry window and was disabled: tell its owner. */
+  'webhook-endpoint.disabled': {
+    delivery: 'outbox',
+    payload: z.object({ endpointId: z.guid(), ownerId: z.guid() }),
   },
   /** The main site stored a quote request: distribution offers it to contractors. */
   'main-site-lead.captured': {

@@ -115,6 +115,7 @@ export const FEATURES: Readonly<
   customColors: { requiredLevel: 2, label: 'Custom colors' },
   customPricing: { requiredLevel: 2, label: 'Custom material pricing' },
   aiScoring: { requiredLevel: 2, label: 'AI lead scoring' },
+  /** API keys, the public API (/api/v1) and webhook endpoints. */
   api: { requiredLevel: 2, label: 'Zapier/API and webhooks' },
   logo: { requiredLevel: 3, label: 'Custom logo' },
   unlimitedLeads: { requiredLevel: 3, label: 'Unlimited leads' },

@@ -94,6 +94,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('allows loopback webhook receivers only outside production', () => {
+    const production = {
+      ...valid,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      AUTH_SECRET: 's'.repeat(40),
+    };
+    expect(loadConfig(production).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+    expect(() => loadConfig({ ...production, WEBHOOK_ALLOW_LOOPBACK: 'true' })).toThrow(
+      'Invalid configuration: WEBHOOK_ALLOW_LOOPBACK is not allowed in production',
+    );
+    expect(loadConfig({ ...valid, WEBHOOK_ALLOW_LOOPBACK: 'true' }).WEBHOOK_ALLOW_LOOPBACK).toBe(
+      true,
+    );
+  });
+
   it('requires a shared AUTH_SECRET in production and makes a random one elsewhere', () => {
     const production = { ...valid, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
     expect(() => loadConfig(production)).toThrow(

@@ -186,6 +186,16 @@ export const configSchema = z.object({
    * shared test server without SMTP. Never in production, where the mailbox does not exist.
    */
   DEV_MAILBOX_ALLOW_REMOTE: booleanFlag.default(false),
+  /**
+   * Let webhook endpoints be http:// receivers on this machine (127.0.0.1, localhost), and let
+   * deliveries reach loopback addresses: for development and tests. Refused in production, where
+   * every resolved address that is private, loopback, link-local or metadata is blocked.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: booleanFlag.default(false),
+  /** How long a webhook receiver has to answer; a slower answer counts as a failed attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  /** Deliveries one worker sends at once. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(100),
   /** Local files (the dev mailbox); a relative path is taken from the repository root. */
   DATA_DIR: z.string().min(1).default('.data'),
   /** Outgoing mail server, e.g. smtp://user:pass@host:587; without it mail goes to the dev mailbox. */
@@ -241,6 +251,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (config.NODE_ENV === 'production' && !config.AUTH_SECRET) {
     // Each instance would sign with its own random key and refuse the others' tokens.
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production');
+  }
+  if (config.NODE_ENV === 'production' && config.WEBHOOK_ALLOW_LOOPBACK) {
+    // Loopback receivers are for development: in production they open the machine to SSRF.
+    throw new ConfigError(
+      'Invalid configuration: WEBHOOK_ALLOW_LOOPBACK is not allowed in production',
+    );
   }
   if (config.S3_BUCKET && !config.S3_PUBLIC_URL) {
     throw new ConfigError('Invalid configuration: S3_PUBLIC_URL is required with S3_BUCKET');

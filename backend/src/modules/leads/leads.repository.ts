@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type LeadSort } from '@rafter/domain/crm';
 import { type LeadStatus } from '@rafter/domain/lead';
 import { PrismaService } from '../../core/database/prisma.service';
+import { OutboxService } from '../../core/outbox/outbox.service';
 import { type LeadEventType, Prisma } from '../../generated/prisma/client';
 import { LEAD_COLUMNS, LEAD_SELECT, type LeadRow } from './lead-row';
 
@@ -125,7 +126,10 @@ export function leadCountsSql(ownerId: string, filter: LeadFilter): Prisma.Sql {
 /** The owner's leads for the CRM. Every query is scoped by the owner's id. */
 @Injectable()
 export class LeadsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly outbox: OutboxService,
+  ) {}
 
   listPage(ownerId: string, query: LeadPageQuery): Promise<LeadRow[]> {
     return this.prisma.$queryRaw<LeadRow[]>(leadPageSql(ownerId, query));
@@ -209,8 +213,8 @@ export class LeadsRepository {
   }
 
   /**
-   * Sets the status and records the change in the timeline, in one transaction; a status equal to
-   * the current one records nothing. Null when the owner has no such lead.
+   * Sets the status and records the change in the timeline and the outbox (`lead.status-changed`),
+   * in one transaction; a status equal to the current one records nothing. Null when the owner has no such lead.
    */
   updateStatus(
     ownerId: string,
@@ -228,7 +232,7 @@ export class LeadsRepository {
         return tx.lead.findUniqueOrThrow({ where: { id }, select: LEAD_SELECT });
       }
       const lead = await tx.lead.update({ where: { id }, data: { status }, select: LEAD_SELECT });
-      await tx.leadEvent.create({
+      const event = await tx.leadEvent.create({
         data: {
           leadId: id,
           ownerId,
@@ -237,12 +241,18 @@ export class LeadsRepository {
           toStatus: status,
           actorId,
         },
+        select: { id: true },
       });
+      // Webhooks hear of the change exactly when it is committed.
+      await this.outbox.add(tx, 'lead.status-changed', { leadId: id, ownerId, eventId: event.id });
       return lead;
     });
   }
 
-  /** Stores a note with its timeline entry; null when the owner has no such lead. */
+  /**
+   * Stores a note with its timeline entry and `lead.note-added` event; null when the owner has no
+   * such lead.
+   */
   addNote(
     ownerId: string,
     leadId: string,
@@ -270,6 +280,7 @@ export class LeadsRepository {
         },
         select: { id: true, type: true, fromStatus: true, toStatus: true, createdAt: true },
       });
+      await this.outbox.add(tx, 'lead.note-added', { leadId, ownerId, eventId: event.id });
       // The lead:updated event that follows carries the note's time as the lead's last change.
       const lead = await tx.lead.update({
         where: { id: leadId },

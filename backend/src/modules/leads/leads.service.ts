@@ -231,6 +231,14 @@ export class LeadsService {
     return toTimelineEntry(added.entry);
   }
 
+  /** The owner's leads among `ids` as the CRM lists them (contact details hidden while locked). */
+  async items(ownerId: string, ids: string[]): Promise<LeadListItem[]> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return [];
+    const rows = await this.repository.findItems(ownerId, valid, valid.length);
+    return rows.map(toLeadListItem);
+  }
+
   /** Tells the owner's open dashboards that a lead left their lists (flagged as spam). */
   publishHidden(ownerId: string, id: string): void {
     this.realtime.leadHidden(ownerId, id);

@@ -7,6 +7,7 @@ import HubRoundedIcon from '@mui/icons-material/HubRounded';
 import { FEATURES, lowestPlanWithFeature } from '@rafter/domain/plans';
 import { Link as RouterLink } from 'react-router';
 import { ApiKeysSection } from '../api-keys/components/ApiKeysSection';
+import { WebhookEndpoints } from '../webhooks/webhook-endpoints';
 
 export interface IntegrationsTabProps {
   /** Whether the plan includes the API: unknown while the subscription loads. */
@@ -67,7 +68,12 @@ export function IntegrationsTab({ access, upgradeTo }: IntegrationsTabProps) {
       </Box>
       {access === 'loading' && <LinearProgress aria-label="Loading your plan" />}
       {access === 'locked' && <UpgradeNotice upgradeTo={upgradeTo} />}
-      {access === 'allowed' && <ApiKeysSection />}
+      {access === 'allowed' && (
+        <>
+          <ApiKeysSection />
+          <WebhookEndpoints />
+        </>
+      )}
     </Box>
   );
 }
