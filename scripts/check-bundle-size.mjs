@@ -35,9 +35,8 @@ function readManifest() {
 }
 
 /**
- * The files a page loads up front for `route`: the app's entry (index.html), the module it starts,
- * the route's chunk and their static imports; or, for a page with an entry of its own, that entry,
- * the module it starts and their imports.
+ * The files a page loads up front for `route`: the app's entry (index.html), the route's chunk
+ * and their static imports; or, for a page with an entry of its own, that entry and its imports.
  */
 function routeFiles(manifest, route, entry = 'index.html') {
   if (!manifest[entry]?.isEntry) throw new Error(`the manifest has no entry ${entry}`);
@@ -52,9 +51,6 @@ function routeFiles(manifest, route, entry = 'index.html') {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
-  // The entry starts the app with a dynamic import after the first paint (lib/boot.ts): that
-  // module and its imports load up front all the same.
-  for (const deferred of manifest[entry].dynamicImports ?? []) visit(deferred);
   if (route !== 'entry') visit(route);
   return [...files].filter((file) => file.endsWith('.js'));
 }

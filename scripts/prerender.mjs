@@ -12,14 +12,6 @@
  * written page has its markup in `<div id="root" data-prerendered>`, which the browser hydrates
  * (frontend/src/lib/render-root.tsx), and the emotion rules it uses in one `<style>` in the head.
  * Scripts stay external, as the CSP requires (script-src 'self').
- *
- * The entry scripts (main.tsx, widget-main.tsx) import nothing: they start the app with a
- * dynamic import after the first paint (frontend/src/lib/boot.ts). So that the app's modules are
- * not fetched only then, every page lists them as modulepreloads: at low priority on the
- * prerendered pages (nothing on them waits for a script to paint, and the HTML, its styles and
- * images go first), at the default one in index.html, which shows nothing until they run.
- *
- *   node scripts/prerender.mjs [frontend/dist]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -52,13 +44,6 @@ const PAGES = [
   { render: 'widget', template: 'widget.html', output: 'widget.html', routes: [] },
 ];
 
-/** The modules an entry (a key of the manifest: `index.html`) starts after the first paint. */
-export function deferredModules(manifest, entry) {
-  const chunk = manifest[entry];
-  if (!chunk?.isEntry) throw new Error(`the build's manifest has no entry ${entry}`);
-  return chunk.dynamicImports ?? [];
-}
-
 /** The scripts and stylesheets `keys` load, with their static imports, from Vite's manifest. */
 export function routeAssets(manifest, keys) {
   const scripts = new Set();
@@ -77,19 +62,18 @@ export function routeAssets(manifest, keys) {
 
 /**
  * `html` with the stylesheets' rules inline at the end of the head (after the emotion rules,
- * where the browser would append the stylesheet links) and a modulepreload (at `priority`, if
- * given) for each script the template does not already load. Each inlined stylesheet also gets a
+ * where the browser would append the stylesheet links) and a modulepreload for each script the
+ * template does not already load. Each inlined stylesheet also gets a
  * `<link media="print">` of its address: Vite's loader, importing the page's module, adds a
  * stylesheet link for its CSS and waits for it to load unless one with that address is already
  * in the document. A print-only stylesheet neither blocks rendering nor applies on screen, and
  * the browser fetches it last, so hydration waits for no second copy of rules already in place.
  * (A `disabled` link is fetched all the same, at the highest priority, before the first paint.)
  */
-export function withRouteAssets(html, assets, readAsset, { priority } = {}) {
-  const fetchPriority = priority ? ` fetchpriority="${priority}"` : '';
+export function withRouteAssets(html, assets, readAsset) {
   const preloads = assets.scripts
     .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}"${fetchPriority}>`)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('');
   const css = assets.styles
     .map(
@@ -128,9 +112,8 @@ async function main() {
     const page = await renderers[render]();
     const html = withRouteAssets(
       fill(templates.get(template), page, output),
-      routeAssets(manifest, [...deferredModules(manifest, template), ...routes]),
+      routeAssets(manifest, routes),
       readAsset,
-      { priority: 'low' },
     );
     writeFileSync(join(DIST, output), html);
     console.warn(
@@ -138,15 +121,6 @@ async function main() {
         `${(page.styles.length / 1024).toFixed(1)} kB styles`,
     );
   }
-  const index = templates.get('index.html');
-  writeFileSync(
-    join(DIST, 'index.html'),
-    withRouteAssets(
-      index,
-      routeAssets(manifest, deferredModules(manifest, 'index.html')),
-      readAsset,
-    ),
-  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

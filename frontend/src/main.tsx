@@ -1,11 +1,21 @@
-import { boot } from './lib/boot';
+import './lib/zod-jitless';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes, preloadPage } from './app/router';
+import { renderRoot } from './lib/render-root';
 
-// The entry of index.html, which the server answers every page but /widget with (home.html and
-// share.html are the same, prerendered): it imports nothing else, so nothing runs before the
-// first paint (lib/boot.ts). React (with the module that renders the page), then the theme
-// (MUI's styling), then the app itself (start-app.tsx).
-boot(
-  () => import('./lib/render-root'),
-  () => import('./theme/theme'),
-  () => import('./start-app'),
-);
+// A prerendered page's own chunk (preloaded by the HTML) is in before hydration starts.
+void preloadPage(window.location.pathname)
+  .catch(() => {
+    // The page's error boundary shows a failed load when the route renders.
+  })
+  .finally(() =>
+    renderRoot(
+      'index.html',
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>,
+    ),
+  );

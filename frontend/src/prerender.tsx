@@ -1,7 +1,7 @@
 /**
  * The build's server render (scripts/prerender.mjs runs it after `vite build`): the first screen
  * of `/`, `/widget` and `/calc/:slug` as HTML, from the same components and providers the
- * browser renders (start-app.tsx, start-widget.tsx), so the browser paints real content before
+ * browser entries (main.tsx, widget-main.tsx) render, so the browser paints real content before
  * any script runs and then hydrates it (lib/render-root.tsx).
  */
 import './lib/zod-jitless';

@@ -41,7 +41,7 @@ function SignUpOnRequest() {
 /**
  * The /widget page with only the providers it needs: contractors' sites load it for every
  * homeowner, so it goes without the router, the session and the other pages
- * (src/start-widget.tsx).
+ * (src/widget-main.tsx).
  */
 export function WidgetApp() {
   const [queryClient] = useState(createQueryClient);

@@ -11,7 +11,7 @@ import { useHydrated } from '../../lib/hydration';
 /**
  * /widget?ownerId=&color=&embed=1: the estimator alone on a light background, as contractors'
  * sites show it in a frame. Without an owner it is the main-site flow. It has an entry of its own
- * (widget.html, src/start-widget.tsx) without the router: the query string is read once, as the
+ * (widget.html, src/widget-main.tsx) without the router: the query string is read once, as the
  * page never navigates. The page is prerendered without a query string (scripts/prerender.mjs):
  * the owner and the colour apply right after hydration, and the form token waits for them.
  */
