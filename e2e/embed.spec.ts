@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './test';
+import { expect, frameReactListens, hydrated, test, type Page } from './test';
 import { MATERIAL_LABELS } from '@rafter/domain/materials';
 import { OWNERSHIP_LABELS, STORIES_LABELS } from '@rafter/domain/property';
 import { startContractorSite, type ContractorSite } from './fixtures/contractor-site';
@@ -169,9 +169,15 @@ test.describe('embedded on a contractor site on another origin', () => {
     const stepTo = async (step: number) =>
       expect(widget.getByText(`Step ${step} of 6`)).toBeVisible();
 
-    // 1. Zip code.
+    // 1. Zip code, once React has taken over the prerendered widget (typing before that is
+    // e2e/first-screen.spec.ts's moment, not this journey's).
     await stepTo(1);
-    await widget.getByRole('textbox', { name: 'Zip Code' }).fill('78701');
+    const frame = await (await iframe.elementHandle())?.contentFrame();
+    if (!frame) throw new Error('the embed has no widget frame');
+    await frameReactListens(frame);
+    const zipCode = widget.getByRole('textbox', { name: 'Zip Code' });
+    await hydrated(zipCode);
+    await zipCode.fill('78701');
     await continueButton.click();
 
     // 2. Address, then the measurement.

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './test';
+import { expect, hydrated, test, type Locator, type Page } from './test';
 import { MATERIAL_LABELS } from '@rafter/domain/materials';
 import { OWNERSHIP_LABELS, STORIES_LABELS } from '@rafter/domain/property';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
@@ -91,7 +91,12 @@ test.describe('landing page', () => {
       '14-day money-back guarantee',
     );
 
-    await pricing.getByRole('button', { name: 'Choose Smart Estimator' }).click();
+    // The pricing section hydrates as it nears the screen (clicking it before then is
+    // e2e/first-screen.spec.ts's moment).
+    const choose = pricing.getByRole('button', { name: 'Choose Smart Estimator' });
+    await choose.scrollIntoViewIfNeeded();
+    await hydrated(choose);
+    await choose.click();
 
     // The dialog's code loads on first use; a busy machine can take longer than the default.
     await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible({ timeout: 15_000 });

@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Frame, type Locator, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -16,6 +16,33 @@ async function untilReactListens(page: Page): Promise<void> {
     if (!root?.hasAttribute('data-prerendered')) return true;
     return Object.keys(root).some((key) => key.startsWith('_reactListening'));
   });
+}
+
+/**
+ * Resolves once React listens on the prerendered page in `frame` (the widget inside an embed):
+ * a spec that drives the embedded widget past its first screen waits for it as `goto` does.
+ */
+export async function frameReactListens(frame: Frame): Promise<void> {
+  await frame.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!root?.hasAttribute('data-prerendered')) return true;
+    return Object.keys(root).some((key) => key.startsWith('_reactListening'));
+  });
+}
+
+/**
+ * Resolves once React has hydrated the element `locator` points at (it carries React's props),
+ * for an element in a section that hydrates later than the page (below the fold, or the widget
+ * in an embed's frame).
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactProps')),
+      ),
+    )
+    .toBe(true);
 }
 
 /** True once React has taken over the page's #root (hydrateRoot marks the container). */
