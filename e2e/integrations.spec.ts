@@ -20,6 +20,9 @@ test('a Smart contractor creates a key, uses it on /api/v1 and revokes it', asyn
   await expect(page).toHaveURL(/\/dashboard\?tab=integrations$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   await expect(page.getByText('No API keys yet.')).toBeVisible();
+  await expect(page.getByLabel('TypeScript (@rafter/client)', { exact: true })).toContainText(
+    "import { createRafterClient } from '@rafter/client';",
+  );
   await expectAccessible(page, 'the Integrations tab on a phone');
   await expectNoSidewaysScroll(page, 'the Integrations tab on a phone');
 
@@ -36,6 +39,11 @@ test('a Smart contractor creates a key, uses it on /api/v1 and revokes it', asyn
   await shown.getByRole('button', { name: 'Copy key' }).click();
   await expect(shown.getByText('The key is on your clipboard.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  // 'Test this key': the browser calls GET /api/v1/account with the key through @rafter/client.
+  await shown.getByRole('button', { name: 'Test this key' }).click();
+  const tested = shown.getByRole('status', { name: 'Key test result' });
+  await expect(tested).toContainText('The key works');
+  await expect(tested).toContainText('on the Smart Estimator plan');
   await expectNoSidewaysScroll(page, 'the new key on a phone');
   await shown.getByRole('button', { name: 'Done' }).click();
 

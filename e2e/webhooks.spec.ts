@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { contractorOnPlan } from './contractor';
-import { homeownerFormToken } from './form-token';
+import { sendQuote } from './quote';
 
 // Webhooks end to end, in the dashboard of a Smart contractor against the real api and worker: an
 // endpoint added in the Integrations tab receives a homeowner's quote request signed per
@@ -54,37 +54,6 @@ function signatureHeaders(headers: IncomingHttpHeaders): Record<string, string> 
   };
 }
 
-async function sendQuoteRequest(page: Page, ownerId: string, lastName: string): Promise<string> {
-  const form = await homeownerFormToken(page.request, ownerId);
-  await form.filled();
-  const response = await page.request.post('/api/capture-lead', {
-    data: {
-      ownerId,
-      formToken: form.token,
-      source: 'widget',
-      lead: {
-        firstName: 'Dana',
-        lastName,
-        email: `dana.${lastName.toLowerCase()}@example.com`,
-        phone: '5125550142',
-        address: '1100 Congress Ave, Austin, TX 78701, USA',
-        zipCode: '78701',
-        latitude: 30.2747,
-        longitude: -97.7404,
-        ownership: 'owner',
-        material: 'asphalt',
-        stories: 'one',
-        roofArea: 1800,
-        estimateLow: 7_020,
-        estimateMid: 9_135,
-        estimateHigh: 11_250,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
 test('a quote request reaches the endpoint signed; the log shows it, resends it, and retries a failing receiver', async ({
   page,
 }) => {
@@ -112,7 +81,13 @@ test('a quote request reaches the endpoint signed; the log shows it, resends it,
 
     // A homeowner's quote request arrives, signed with that secret.
     const sentAt = Date.now();
-    const leadId = await sendQuoteRequest(page, contractor.id, 'Webhook');
+    const leadId = await sendQuote(page.request, contractor.id, {
+      firstName: 'Dana',
+      lastName: 'Webhook',
+      estimateLow: 7_020,
+      estimateMid: 9_135,
+      estimateHigh: 11_250,
+    });
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
     const [first] = receiver.received;
     test.info().annotations.push({

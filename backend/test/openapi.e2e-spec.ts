@@ -71,7 +71,15 @@ it('describes every public operation with a summary, a description and an exampl
   const paths = Object.keys(document.paths);
   expect(paths.every((path) => path.startsWith('/api/v1/'))).toBe(true);
   expect(paths).toEqual(
-    expect.arrayContaining(['/api/v1/leads', '/api/v1/leads/{id}', '/api/v1/account']),
+    expect.arrayContaining([
+      '/api/v1/leads',
+      '/api/v1/leads/{id}',
+      '/api/v1/account',
+      '/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/resend',
+      '/api/v1/hooks',
+      '/api/v1/hooks/{id}',
+      '/api/v1/hooks/samples/{event}',
+    ]),
   );
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {

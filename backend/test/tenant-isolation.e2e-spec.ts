@@ -48,6 +48,8 @@ const A_SECRETS = [
   'Zebulon',
   'zebulon.private@example.com',
   '(737) 555-0199',
+  // A's mobile for new-lead texts, as stored.
+  '+17375550188',
   'Ab Roofing LLC',
   'gate code 4242',
 ];
@@ -88,6 +90,25 @@ const CASES: Record<string, Case> = {
   'PUT /api/profile': { body: { businessName: 'B Roofing' }, ownAccountOk: true },
   'POST /api/profile/logo': {},
   'DELETE /api/profile/logo': { ownAccountOk: true },
+  'GET /api/settings/texts': { ownAccountOk: true },
+  'PUT /api/settings/texts': {
+    body: { mobilePhone: '(512) 555-0123', textNewLeads: true },
+    ownAccountOk: true,
+  },
+  'GET /api/follow-ups/sequence': { ownAccountOk: true },
+  'PUT /api/follow-ups/sequence': {
+    body: {
+      enabled: true,
+      steps: [{ channel: 'email', delayDays: 3, subject: 'B asks', body: 'Hi {{firstName}}' }],
+      stopStatuses: ['lost'],
+    },
+    ownAccountOk: true,
+  },
+  'GET /api/followups/settings': { ownAccountOk: true },
+  'PUT /api/followups/settings': {
+    body: { estimateEmail: false, phone: '(512) 555-0199' },
+    ownAccountOk: true,
+  },
   'GET /api/api-keys': { ownAccountOk: true },
   'POST /api/api-keys': { body: { name: 'B key', scopes: ['leads:read'] }, ownAccountOk: true },
   'DELETE /api/api-keys/{id}': {},
@@ -122,25 +143,49 @@ async function signIn(email: string): Promise<string> {
 
 /** Everything of A's an owner-scoped route could read or change. */
 async function snapshotOfA() {
-  const [user, leads, notes, events, profile, pricing, link, subscription, endpoints, deliveries] =
-    await Promise.all([
-      prisma.user.findUnique({ where: { id: A.id } }),
-      prisma.lead.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
-      prisma.leadNote.findMany({ where: { lead: { ownerId: A.id } }, orderBy: { id: 'asc' } }),
-      prisma.leadEvent.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
-      prisma.businessProfile.findUnique({ where: { userId: A.id } }),
-      prisma.materialPricing.findMany({ where: { userId: A.id }, orderBy: { id: 'asc' } }),
-      prisma.shareableCalculatorLink.findUnique({ where: { userId: A.id } }),
-      prisma.subscription.findUnique({ where: { userId: A.id } }),
-      prisma.webhookEndpoint.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
-      prisma.webhookDelivery.findMany({
-        where: { ownerId: A.id },
-        orderBy: { id: 'asc' },
-        include: { attemptLog: true },
-      }),
-    ]);
+  const [
+    user,
+    leads,
+    notes,
+    events,
+    profile,
+    pricing,
+    link,
+    subscription,
+    endpoints,
+    deliveries,
+    textSettings,
+  ] = await Promise.all([
+    prisma.user.findUnique({ where: { id: A.id } }),
+    prisma.lead.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
+    prisma.leadNote.findMany({ where: { lead: { ownerId: A.id } }, orderBy: { id: 'asc' } }),
+    prisma.leadEvent.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
+    prisma.businessProfile.findUnique({ where: { userId: A.id } }),
+    prisma.materialPricing.findMany({ where: { userId: A.id }, orderBy: { id: 'asc' } }),
+    prisma.shareableCalculatorLink.findUnique({ where: { userId: A.id } }),
+    prisma.subscription.findUnique({ where: { userId: A.id } }),
+    prisma.webhookEndpoint.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
+    prisma.webhookDelivery.findMany({
+      where: { ownerId: A.id },
+      orderBy: { id: 'asc' },
+      include: { attemptLog: true },
+    }),
+    prisma.textSettings.findUnique({ where: { userId: A.id } }),
+  ]);
   return JSON.stringify(
-    { user, leads, notes, events, profile, pricing, link, subscription, endpoints, deliveries },
+    {
+      user,
+      leads,
+      notes,
+      events,
+      profile,
+      pricing,
+      link,
+      subscription,
+      endpoints,
+      deliveries,
+      textSettings,
+    },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
 }
@@ -197,6 +242,9 @@ beforeAll(async () => {
   });
   await prisma.materialPricing.create({
     data: { userId: A.id, material: 'metal', minPrice: 9.5, maxPrice: 14 },
+  });
+  await prisma.textSettings.create({
+    data: { userId: A.id, mobilePhone: '+17375550188', textNewLeads: true },
   });
   await prisma.shareableCalculatorLink.create({ data: { userId: A.id, slug: A.slug } });
   for (let i = 0; i < 3; i++) {

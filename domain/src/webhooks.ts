@@ -21,14 +21,22 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'lead.created': 'A new lead arrives',
-  'lead.updated': 'A lead changes (status or note)',
+  'lead.updated': 'A lead changes (status, note, unlocked, locked, spam)',
   'lead.status_changed': "A lead's status changes",
   'lead.note_added': 'A note is added to a lead',
   'lead.deleted': 'A lead is deleted',
   'subscription.changed': 'Your plan changes',
 };
 
-/** Endpoints per contractor. */
+/**
+ * Where an endpoint was added: the dashboard's Integrations tab, the public API's
+ * `/api/v1/webhook-endpoints`, or a Zapier REST hook subscription (`/api/v1/hooks`), which Zapier
+ * removes itself when its Zap is turned off (or by answering 410 Gone).
+ */
+export const WEBHOOK_ENDPOINT_SOURCES = ['dashboard', 'api', 'zapier'] as const;
+export type WebhookEndpointSource = (typeof WEBHOOK_ENDPOINT_SOURCES)[number];
+
+/** Endpoints per contractor (Zapier hooks included). */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
 /** How long a rotated-out secret still signs deliveries, beside the new one. */
 export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3600 * 1000;
@@ -110,6 +118,8 @@ export const webhookEndpointSchema = z.object({
   secretPrefix: z.string(),
   /** While a rotated-out secret still signs deliveries, until when. */
   previousSecretExpiresAt: z.iso.datetime().nullable(),
+  /** Where it was added; `zapier` endpoints are REST hook subscriptions of a Zap. */
+  source: z.enum(WEBHOOK_ENDPOINT_SOURCES),
   createdAt: z.iso.datetime(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
@@ -161,3 +171,37 @@ export const webhookDeliveryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type WebhookDeliveryQuery = z.infer<typeof webhookDeliveryQuerySchema>;
+
+/**
+ * What every delivery's body is (the Standard Webhooks envelope): `id` names the event (the same
+ * for every endpoint that receives it, and for the same change in the recent-items list), `type`
+ * its event type, `data` the lead (and its change) or the subscription.
+ */
+export const webhookPayloadSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  timestamp: z.iso.datetime(),
+  data: z.record(z.string(), z.unknown()),
+  /** Only on the example the recent-items list shows when the contractor has no such event yet. */
+  example: z.literal(true).optional(),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+/** Zapier REST hooks: a subscription of one target URL to one event (docs/zapier.md). */
+export const createHookSchema = z.object({
+  target_url: createWebhookEndpointSchema.shape.url,
+  event: z.enum(WEBHOOK_EVENT_TYPES),
+});
+export type CreateHook = z.infer<typeof createHookSchema>;
+
+export const hookSchema = z.object({
+  id: z.guid(),
+  event: z.enum(WEBHOOK_EVENT_TYPES),
+  target_url: z.string(),
+  enabled: z.boolean(),
+  created_at: z.iso.datetime(),
+});
+export type Hook = z.infer<typeof hookSchema>;
+
+/** How many recent payloads `GET /api/v1/hooks/samples/{event}` answers at most. */
+export const HOOK_SAMPLES_MAX = 3;

@@ -173,12 +173,26 @@ export function setupOpenApi(app: INestApplication, publicUrl: string): void {
       'curl -s -X POST "$RAFTER/api/v1/leads/LEAD_ID/notes" \\',
       '  -H "Authorization: Bearer $RAFTER_KEY" -H "Content-Type: application/json" \\',
       '  -H "Idempotency-Key: $(uuidgen)" -d \'{"body":"Called back, inspection Friday"}\'',
+      '# a key with webhooks:manage: send new leads to a URL (a Zapier Catch Hook, your CRM)',
+      'curl -s -X POST "$RAFTER/api/v1/hooks" -H "Authorization: Bearer $RAFTER_KEY" \\',
+      '  -H "Content-Type: application/json" \\',
+      '  -d \'{"target_url":"https://hooks.zapier.com/hooks/catch/123/abc/","event":"lead.created"}\'',
       '```',
     ].join('\n'),
   };
   publicDocument.tags = [
     { name: 'leads', description: "The contractor's leads" },
     { name: 'account', description: 'The key, its contractor, plan and usage' },
+    {
+      name: 'webhooks',
+      description:
+        'Webhook endpoints and their delivery logs (Standard Webhooks signatures, retries for three days)',
+    },
+    {
+      name: 'hooks',
+      description:
+        "REST hook subscriptions for Zapier: subscribe, unsubscribe and each event's recent items",
+    },
   ];
   publicDocument.security = [{ apiKey: [] }];
   const fastify = app.getHttpAdapter().getInstance() as {

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse, type SchemaObject } from '@nestjs/swagger';
+import { ApiHeader, ApiResponse, type SchemaObject } from '@nestjs/swagger';
 import { STATUS_CODES } from 'node:http';
 import { PROBLEM_CONTENT_TYPE } from '../../core/errors/problem-details';
 import { problemExample } from './public-api.examples';
@@ -69,3 +69,23 @@ export const IDEMPOTENCY: ProblemSpec = [
   'idempotency_key_reused',
   'This Idempotency-Key was used with a different request (or idempotency_key_in_progress)',
 ];
+export const ENDPOINT_NOT_FOUND: ProblemSpec = [
+  404,
+  'endpoint_not_found',
+  'Webhook endpoint not found',
+];
+export const DELIVERY_NOT_FOUND: ProblemSpec = [404, 'delivery_not_found', 'Delivery not found'];
+export const HOOK_NOT_FOUND: ProblemSpec = [404, 'hook_not_found', 'Hook not found'];
+export const TOO_MANY_ENDPOINTS: ProblemSpec = [
+  409,
+  'too_many_endpoints',
+  'At most 10 webhook endpoints per account',
+];
+
+/** The `Idempotency-Key` header of a write operation. */
+export const IDEMPOTENCY_HEADER = ApiHeader({
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Any unique string (a UUID): a retry with the same key and body gets the first answer again (kept 24 h, `Idempotent-Replayed: true`); the same key with another body is 409.',
+});

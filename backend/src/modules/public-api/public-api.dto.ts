@@ -5,6 +5,12 @@ import {
   v1CreateLeadSchema,
   v1LeadListQuerySchema,
 } from '@rafter/domain/public-api';
+import {
+  createHookSchema,
+  hookSchema,
+  WEBHOOK_EVENT_TYPES,
+  webhookPayloadSchema,
+} from '@rafter/domain/webhooks';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
@@ -29,3 +35,13 @@ export class V1AccountDto extends createZodDto(
     }),
   }) satisfies z.ZodType<V1Account>,
 ) {}
+
+export class CreateHookDto extends createZodDto(createHookSchema) {}
+
+export class HookDto extends createZodDto(hookSchema) {}
+
+export class HookSamplesParamsDto extends createZodDto(
+  z.object({ event: z.enum(WEBHOOK_EVENT_TYPES) }),
+) {}
+
+export class WebhookPayloadDto extends createZodDto(webhookPayloadSchema) {}

@@ -16,7 +16,6 @@ import {
   ApiBearerAuth,
   ApiBody,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -41,7 +40,14 @@ import {
 import { LeadsService } from '../leads/leads.service';
 import { CurrentApiCaller, RequireScope } from './api-caller.decorator';
 import { ApiKeyGuard } from './api-key.guard';
-import { ApiProblems, FORBIDDEN, IDEMPOTENCY, INVALID, NOT_FOUND } from './api-problems.decorator';
+import {
+  ApiProblems,
+  FORBIDDEN,
+  IDEMPOTENCY,
+  IDEMPOTENCY_HEADER,
+  INVALID,
+  NOT_FOUND,
+} from './api-problems.decorator';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { V1CreateLeadDto, V1LeadListQueryDto } from './public-api.dto';
 import {
@@ -52,13 +58,6 @@ import {
   TIMELINE_NOTE_EXAMPLE,
 } from './public-api.examples';
 import { PublicApiService } from './public-api.service';
-
-const IDEMPOTENCY_HEADER = ApiHeader({
-  name: 'Idempotency-Key',
-  required: false,
-  description:
-    'Any unique string (a UUID): a retry with the same key and body gets the first answer again (kept 24 h, `Idempotent-Replayed: true`); the same key with another body is 409.',
-});
 
 const LEAD_ID = ApiParam({
   name: 'id',

@@ -27,7 +27,8 @@ import {
  * signs and posts each, and records every attempt with the delivery's next state. A failure is
  * retried with exponential backoff and jitter (domain/src/webhooks.ts) until its retry window of
  * three days runs out; then the delivery fails and its endpoint is disabled, and its owner is
- * e-mailed (`webhook-endpoint.disabled`). At least once: a worker dying mid-attempt leaves the
+ * e-mailed (`webhook-endpoint.disabled`). A Zapier hook whose target answers 410 Gone is deleted
+ * (the REST hooks convention: the Zap was turned off). At least once: a worker dying mid-attempt leaves the
  * claim to expire, and the delivery is sent again with the same `webhook-id`.
  */
 @Injectable()
@@ -128,6 +129,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private async sendBatch(claimed: ClaimedDelivery[]): Promise<void> {
     const records = await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
     await this.repository.recordAttempts(records);
+    // REST hooks' convention: a target answering 410 Gone unsubscribed (its Zap was deleted).
+    const gone = records
+      .filter((record) => record.statusCode === 410)
+      .map((record) => claimed.find((d) => d.id === record.deliveryId)!)
+      .filter((delivery) => delivery.source === 'zapier')
+      .map((delivery) => delivery.endpointId);
+    for (const endpointId of await this.repository.deleteGoneHooks([...new Set(gone)])) {
+      this.logger.log({ endpointId }, 'Zapier hook removed: its target answered 410 Gone');
+    }
     const exhausted = new Set(
       records
         .filter((record) => record.state === 'failed')

@@ -4,6 +4,7 @@ import { AppException } from '../../core/errors/app.exception';
 
 const ERRORS = {
   endpoint_not_found: { status: HttpStatus.NOT_FOUND, message: 'Webhook endpoint not found' },
+  hook_not_found: { status: HttpStatus.NOT_FOUND, message: 'Hook not found' },
   delivery_not_found: { status: HttpStatus.NOT_FOUND, message: 'Delivery not found' },
   invalid_url: { status: HttpStatus.BAD_REQUEST, message: 'The URL must start with https://' },
   too_many_endpoints: {

@@ -8,24 +8,27 @@ import { NotifyEndpointDisabledJob } from './jobs/notify-endpoint-disabled.job';
 import { WebhookEventsJob } from './jobs/webhook-events.job';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
+import { WebhookSamplesService } from './webhook-samples.service';
 import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
 /**
  * Outgoing webhooks (docs/webhooks.md): contractors' endpoints, the fan-out of lead and
  * subscription events into deliveries, and their signed, retried delivery from the worker.
- * WebhooksService is exported for the public API's webhook routes.
+ * WebhooksService and WebhookSamplesService are exported for the public API's webhook and
+ * Zapier hook routes.
  */
 @Module({
   imports: [LeadsModule, PlansModule, OutboxModule, MailerModule],
   providers: [
     WebhooksRepository,
     WebhooksService,
+    WebhookSamplesService,
     WebhookDispatcher,
     WebhookEventsJob,
     NotifyEndpointDisabledJob,
   ],
-  exports: [WebhooksService],
+  exports: [WebhooksService, WebhookSamplesService],
 })
 export class WebhooksModule {}
 

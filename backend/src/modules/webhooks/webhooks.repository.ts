@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import { TOGETHER } from '../../core/database/batching';
 import { PrismaService } from '../../core/database/prisma.service';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { Prisma, type WebhookDeliveryState } from '../../generated/prisma/client';
@@ -14,6 +16,7 @@ const ENDPOINT_SELECT = {
   previousSecretExpiresAt: true,
   disabledReason: true,
   disabledAt: true,
+  source: true,
   createdAt: true,
 } as const;
 
@@ -39,6 +42,8 @@ export interface ClaimedDelivery {
   createdAt: Date;
   retryFrom: Date;
   url: string;
+  /** The endpoint's source: a `zapier` hook is deleted when its target answers 410 Gone. */
+  source: string;
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
@@ -107,14 +112,43 @@ const CLAIM_LOCK_MS = 60_000;
 /** Webhook endpoints, their deliveries and attempts. Every owner-facing read filters by owner. */
 @Injectable()
 export class WebhooksRepository {
+  /**
+   * The worker's event handlers run side by side (one job per captured lead): those of one moment
+   * share one read of their owners' endpoints and one insert of their deliveries.
+   */
+  private readonly enabledEndpoints = new DataLoader<string, { id: string; events: string[] }[]>(
+    async (ownerIds) => {
+      const rows = await this.prisma.webhookEndpoint.findMany({
+        where: { ownerId: { in: [...ownerIds] }, disabledAt: null },
+        select: { id: true, ownerId: true, events: true },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
+      return ownerIds.map((ownerId) =>
+        rows
+          .filter((row) => row.ownerId === ownerId)
+          .map((row) => ({ id: row.id, events: row.events })),
+      );
+    },
+    TOGETHER,
+  );
+
+  private readonly deliveryInserts = new DataLoader<NewDelivery[], string[]>(async (groups) => {
+    const rows = await this.insertDeliveryRows(groups.flat());
+    const ids = new Map(rows.map((row) => [`${row.endpoint_id} ${row.source_key}`, row.id]));
+    return groups.map((group) =>
+      group.flatMap((delivery) => ids.get(`${delivery.endpointId} ${delivery.sourceKey}`) ?? []),
+    );
+  }, TOGETHER);
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxService,
   ) {}
 
-  listEndpoints(ownerId: string): Promise<EndpointRow[]> {
+  /** The owner's endpoints (only those of `source`, when given), oldest first. */
+  listEndpoints(ownerId: string, source?: string): Promise<EndpointRow[]> {
     return this.prisma.webhookEndpoint.findMany({
-      where: { ownerId },
+      where: { ownerId, source },
       select: ENDPOINT_SELECT,
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
@@ -137,6 +171,7 @@ export class WebhooksRepository {
     description: string;
     events: string[];
     secret: string;
+    source: string;
   }): Promise<EndpointRow> {
     return this.prisma.webhookEndpoint.create({ data, select: ENDPOINT_SELECT });
   }
@@ -154,9 +189,25 @@ export class WebhooksRepository {
     return count === 0 ? null : this.findEndpoint(ownerId, id);
   }
 
-  async deleteEndpoint(ownerId: string, id: string): Promise<boolean> {
-    const { count } = await this.prisma.webhookEndpoint.deleteMany({ where: { id, ownerId } });
+  /** Deletes the owner's endpoint (only one of `source`, when given) with its deliveries. */
+  async deleteEndpoint(ownerId: string, id: string, source?: string): Promise<boolean> {
+    const { count } = await this.prisma.webhookEndpoint.deleteMany({
+      where: { id, ownerId, source },
+    });
     return count > 0;
+  }
+
+  /**
+   * Deletes these endpoints if they are Zapier hooks (their target answered 410 Gone: the Zap is
+   * gone). Returns the ids deleted.
+   */
+  async deleteGoneHooks(endpointIds: string[]): Promise<string[]> {
+    if (endpointIds.length === 0) return [];
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      DELETE FROM webhook_endpoints
+      WHERE id = ANY(${endpointIds}::uuid[]) AND source = 'zapier'
+      RETURNING id`;
+    return rows.map((row) => row.id);
   }
 
   /** The new secret signs from now on; the current one keeps signing until `overlapUntil`. */
@@ -176,14 +227,14 @@ export class WebhooksRepository {
   }
 
   /** The owner's enabled endpoints subscribed to any of `eventTypes`, with their events. */
-  subscribedEndpoints(
+  async subscribedEndpoints(
     ownerId: string,
     eventTypes: string[],
   ): Promise<{ id: string; events: string[] }[]> {
-    return this.prisma.webhookEndpoint.findMany({
-      where: { ownerId, disabledAt: null, events: { hasSome: eventTypes } },
-      select: { id: true, events: true },
-    });
+    const endpoints = await this.enabledEndpoints.load(ownerId);
+    return endpoints.filter((endpoint) =>
+      endpoint.events.some((type) => eventTypes.includes(type)),
+    );
   }
 
   /**
@@ -192,7 +243,17 @@ export class WebhooksRepository {
    */
   async insertDeliveries(deliveries: NewDelivery[]): Promise<string[]> {
     if (deliveries.length === 0) return [];
-    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+    return this.deliveryInserts.load(deliveries);
+  }
+
+  /**
+   * One statement for the deliveries of several handlers. Two handlers of the same moment never
+   * store the same endpoint and source (a source is one event), so each row's key is its own.
+   */
+  private insertDeliveryRows(
+    deliveries: NewDelivery[],
+  ): Promise<{ id: string; endpoint_id: string; source_key: string }[]> {
+    return this.prisma.$queryRaw<{ id: string; endpoint_id: string; source_key: string }[]>`
       INSERT INTO webhook_deliveries
         (id, endpoint_id, owner_id, event_type, source_key, order_key, payload, updated_at)
       SELECT gen_random_uuid(), d.endpoint_id, d.owner_id, d.event_type, d.source_key,
@@ -202,8 +263,7 @@ export class WebhooksRepository {
         payload jsonb)
       ORDER BY d.ord
       ON CONFLICT (endpoint_id, source_key) DO NOTHING
-      RETURNING id`;
-    return rows.map((row) => row.id);
+      RETURNING id, endpoint_id, source_key`;
   }
 
   /**
@@ -234,7 +294,8 @@ export class WebhooksRepository {
       FROM due, webhook_endpoints e
       WHERE w.id = due.id AND e.id = w.endpoint_id
       RETURNING w.id, w.endpoint_id AS "endpointId", w.event_type AS "eventType", w.payload,
-        w.attempts, w.created_at AS "createdAt", w.retry_from AS "retryFrom", e.url, e.secret,
+        w.attempts, w.created_at AS "createdAt", w.retry_from AS "retryFrom", e.url, e.source,
+        e.secret,
         e.previous_secret AS "previousSecret",
         e.previous_secret_expires_at AS "previousSecretExpiresAt"`;
   }

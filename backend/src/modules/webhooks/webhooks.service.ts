@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { canUseFeature } from '@rafter/domain/plans';
 import {
+  type CreateHook,
   type CreateWebhookEndpoint,
+  type Hook,
   type UpdateWebhookEndpoint,
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_SECRET_OVERLAP_MS,
@@ -10,6 +12,7 @@ import {
   type WebhookDeliveryPage,
   type WebhookDeliveryQuery,
   type WebhookEndpoint,
+  type WebhookEndpointSource,
   type WebhookEndpointWithSecret,
   type WebhookEventType,
   webhookUrlProblem,
@@ -18,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { type Prisma } from '../../generated/prisma/client';
 import { PlanAccessService } from '../plans/plan-access.service';
+import { webhookEventId, webhookPayload } from './webhook-payloads';
 import { newWebhookSecret, secretPrefix } from './webhook-signing';
 import { type DeliveryRow, type EndpointRow, WebhooksRepository } from './webhooks.repository';
 import { WebhooksException } from './webhooks.exception';
@@ -33,6 +37,8 @@ export interface WebhookSubscriber {
 /** One event to announce to the endpoints that subscribed to its type. */
 export interface WebhookEvent {
   type: WebhookEventType;
+  /** What the event is about, once (see webhookEventId): it makes the payload's `id`. */
+  subject: string;
   /** Deliveries with the same key reach an endpoint in order (the lead's id). */
   orderKey: string | null;
   data: Prisma.InputJsonObject;
@@ -51,7 +57,23 @@ export function toWebhookEndpoint(row: EndpointRow, now = new Date()): WebhookEn
     disabledAt: row.disabledAt?.toISOString() ?? null,
     secretPrefix: secretPrefix(row.secret),
     previousSecretExpiresAt: overlap ? row.previousSecretExpiresAt!.toISOString() : null,
+    source: toSource(row.source),
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toSource(source: string): WebhookEndpointSource {
+  return source === 'zapier' || source === 'api' ? source : 'dashboard';
+}
+
+/** A Zapier REST hook as `/api/v1/hooks` shows it: an endpoint of one event. */
+export function toHook(row: EndpointRow): Hook {
+  return {
+    id: row.id,
+    event: row.events[0] as WebhookEventType,
+    target_url: row.url,
+    enabled: row.disabledAt === null,
+    created_at: row.createdAt.toISOString(),
   };
 }
 
@@ -107,7 +129,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 /**
  * A contractor's webhook endpoints: CRUD, secret rotation, test events, the delivery log and
- * resends (for the dashboard's routes and, later, the public API), and the fan-out of events to
+ * resends (for the dashboard's routes and the public API's), Zapier REST hooks, and the fan-out of events to
  * the endpoints subscribed to them. Every call takes the owner's id and sees only its endpoints.
  * Changes need the webhooks feature (Smart and Instant); reading and deleting do not, so a
  * contractor who downgraded still sees and removes what they set up.
@@ -129,7 +151,11 @@ export class WebhooksService {
     return toWebhookEndpoint(await this.endpoint(ownerId, id));
   }
 
-  async create(ownerId: string, input: CreateWebhookEndpoint): Promise<WebhookEndpointWithSecret> {
+  async create(
+    ownerId: string,
+    input: CreateWebhookEndpoint,
+    source: WebhookEndpointSource = 'dashboard',
+  ): Promise<WebhookEndpointWithSecret> {
     await this.plans.assertFeature(ownerId, 'api');
     this.assertUrl(input.url);
     if ((await this.repository.countEndpoints(ownerId)) >= WEBHOOK_ENDPOINTS_MAX) {
@@ -142,8 +168,37 @@ export class WebhooksService {
       description: input.description,
       events: input.events,
       secret,
+      source,
     });
     return { ...toWebhookEndpoint(row), secret };
+  }
+
+  /** The owner's Zapier REST hooks, oldest first. */
+  async hooks(ownerId: string): Promise<Hook[]> {
+    const rows = await this.repository.listEndpoints(ownerId, 'zapier');
+    return rows.map(toHook);
+  }
+
+  /**
+   * A Zapier REST hook: an endpoint of source `zapier` for one event, so delivery, retries, SSRF
+   * protection and the delivery log are those of every endpoint. Its secret is not shown (Zapier
+   * does not verify signatures); the dashboard can rotate it like any other.
+   */
+  async subscribeHook(ownerId: string, input: CreateHook): Promise<Hook> {
+    const created = await this.create(
+      ownerId,
+      { url: input.target_url, description: `Zapier: ${input.event}`, events: [input.event] },
+      'zapier',
+    );
+    const row = await this.endpoint(ownerId, created.id);
+    return toHook(row);
+  }
+
+  /** Removes a Zapier REST hook (the Zap was turned off); other endpoints are not hooks (404). */
+  async unsubscribeHook(ownerId: string, id: string): Promise<void> {
+    if (!UUID.test(id) || !(await this.repository.deleteEndpoint(ownerId, id, 'zapier'))) {
+      throw new WebhooksException('hook_not_found');
+    }
   }
 
   async update(
@@ -200,11 +255,12 @@ export class WebhooksService {
         eventType: WEBHOOK_TEST_EVENT,
         sourceKey: `test:${randomUUID()}`,
         orderKey: null,
-        payload: {
-          type: WEBHOOK_TEST_EVENT,
-          timestamp: new Date().toISOString(),
-          data: { endpointId: endpoint.id, message: 'Test event from Rafter' },
-        },
+        payload: webhookPayload(
+          webhookEventId(randomUUID(), WEBHOOK_TEST_EVENT),
+          WEBHOOK_TEST_EVENT,
+          new Date().toISOString(),
+          { endpointId: endpoint.id, message: 'Test event from Rafter' },
+        ),
       },
     ]);
     return this.delivery(endpoint.id, deliveryId!);
@@ -261,7 +317,12 @@ export class WebhooksService {
             eventType: event.type,
             sourceKey: `${sourceId}:${event.type}`,
             orderKey: event.orderKey,
-            payload: { type: event.type, timestamp, data: event.data },
+            payload: webhookPayload(
+              webhookEventId(event.subject, event.type),
+              event.type,
+              timestamp,
+              event.data,
+            ),
           })),
       ),
     );

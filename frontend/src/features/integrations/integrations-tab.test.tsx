@@ -30,9 +30,33 @@ const REVOKED: ApiKeySummary = {
   revokedAt: '2026-11-21T10:00:00.000Z',
 };
 
-function keysApi(items: ApiKeySummary[] = [ACTIVE, REVOKED]) {
+const ACCOUNT = {
+  id: '44444444-4444-4444-8444-444444444444',
+  email: 'owner@lonestarroofing.example',
+  fullName: 'Jordan Smith',
+  apiKey: { id: '33333333-3333-4333-8333-333333333333', scopes: ['leads:read'] },
+  plan: { id: 'smart', name: 'Smart Estimator', active: true },
+  usage: { leadsThisMonth: 12, monthlyLeadLimit: 50 },
+};
+
+const INSUFFICIENT_SCOPE = {
+  type: 'https://rafter.app/problems/insufficient_scope',
+  title: 'Forbidden',
+  status: 403,
+  detail: 'This API key lacks the leads:read scope',
+  code: 'insufficient_scope',
+  instance: '/api/v1/account',
+};
+
+type V1Answer = { status?: number; body?: unknown; contentType?: string };
+
+function keysApi(
+  items: ApiKeySummary[] = [ACTIVE, REVOKED],
+  account: () => V1Answer = () => ({ body: ACCOUNT }),
+) {
   let list = [...items];
   return fakeApi({
+    'GET /api/v1/account': account,
     'GET /api/api-keys': () => ({ body: { items: list } }),
     'POST /api/api-keys': (request) => {
       const body = request.body as { name: string; scopes: ApiKeySummary['scopes'] };
@@ -108,6 +132,67 @@ describe('Integrations tab', () => {
     const list = await screen.findByRole('list', { name: 'API keys' });
     expect(within(list).getByText('Zapier')).toBeVisible();
     expect(document.body.textContent).not.toContain(FULL_KEY);
+  });
+
+  async function createKey(scope?: RegExp) {
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create API key' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Zapier');
+    if (scope) {
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: /leads:read/ }));
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: scope }));
+    }
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    return screen.findByRole('dialog', { name: 'Copy your new API key' });
+  }
+
+  it('tests the new key through the typed client and shows the account and plan it answers for', async () => {
+    const api = keysApi([]);
+    const shown = await createKey();
+    await userEvent.click(within(shown).getByRole('button', { name: 'Test this key' }));
+
+    const result = await within(shown).findByText('The key works');
+    expect(result).toBeVisible();
+    const status = within(shown).getByRole('status', { name: 'Key test result' });
+    expect(status).toHaveTextContent(
+      'answered for Jordan Smith (owner@lonestarroofing.example) on the Smart Estimator plan: 12 of 50 leads this month',
+    );
+    const [call] = api.calls('GET /api/v1/account');
+    expect(call!.headers.get('authorization')).toBe(`Bearer ${FULL_KEY}`);
+    // The key's last use changed: the list is read again.
+    await waitFor(() => expect(api.calls('GET /api/api-keys').length).toBeGreaterThan(2));
+  });
+
+  it("shows the problem's title and detail when the key may not read the account", async () => {
+    keysApi([], () => ({
+      status: 403,
+      body: INSUFFICIENT_SCOPE,
+      contentType: 'application/problem+json',
+    }));
+    const shown = await createKey(/webhooks:manage/);
+    await userEvent.click(within(shown).getByRole('button', { name: 'Test this key' }));
+
+    expect(await within(shown).findByText('403 Forbidden')).toBeVisible();
+    expect(within(shown).getByText('This API key lacks the leads:read scope')).toBeVisible();
+    expect(within(shown).queryByText('The key works')).toBeNull();
+  });
+
+  it('offers a curl and a TypeScript quick start for this site, each copyable', async () => {
+    keysApi();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderTab();
+    const origin = window.location.origin;
+    const curl = await screen.findByLabelText('curl');
+    expect(curl).toHaveTextContent(`curl -s "${origin}/api/v1/leads?status=new&limit=10"`);
+    const typescript = screen.getByLabelText('TypeScript (@rafter/client)');
+    expect(typescript).toHaveTextContent("import { createRafterClient } from '@rafter/client';");
+    expect(typescript).toHaveTextContent(`baseUrl: '${origin}'`);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Copy the TypeScript (@rafter/client) quick start' }),
+    );
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining("rafter.GET('/api/v1/leads'"));
   });
 
   it('asks for a name and at least one scope before sending', async () => {

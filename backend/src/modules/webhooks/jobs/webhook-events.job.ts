@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { type LeadDetail } from '@rafter/domain/crm';
 import { type EventPayload } from '@rafter/domain/events';
-import { type Prisma } from '../../../generated/prisma/client';
 import { type EventContext, OnEvent } from '../../../core/events/on-event.decorator';
-import { AppException } from '../../../core/errors/app.exception';
 import { LeadsService } from '../../leads/leads.service';
 import { PlanAccessService } from '../../plans/plan-access.service';
 import { WebhookDispatcher } from '../webhook-dispatcher.service';
+import {
+  changedLeadData,
+  createdLeadData,
+  deletedLeadData,
+  subscriptionData,
+} from '../webhook-payloads';
 import { type WebhookEvent, type WebhookSubscriber, WebhooksService } from '../webhooks.service';
-
-type JsonObject = Prisma.InputJsonObject;
-
-/** The lead as webhooks show it: the CRM's list item (contact details hidden while locked). */
-function leadData(detail: LeadDetail): JsonObject {
-  const { timeline: _timeline, scoreReasons: _reasons, ...lead } = detail;
-  return lead as unknown as JsonObject;
-}
 
 /**
  * Turns the lead's and the subscription's events into webhook deliveries, one per subscribed
@@ -38,12 +33,12 @@ export class WebhookEventsJob {
   ): Promise<{ deliveries: number }> {
     const subscribers = await this.webhooks.subscribers(ownerId, ['lead.created']);
     if (subscribers.length === 0) return { deliveries: 0 };
-    const [lead] = await this.leads.items(ownerId, [leadId]);
+    const lead = await this.leads.item(ownerId, leadId);
     if (!lead) return { deliveries: 0 };
     return this.announce(
       ownerId,
       id,
-      [{ type: 'lead.created', orderKey: leadId, data: { lead: lead as unknown as JsonObject } }],
+      [{ type: 'lead.created', subject: leadId, orderKey: leadId, data: createdLeadData(lead) }],
       subscribers,
     );
   }
@@ -53,7 +48,7 @@ export class WebhookEventsJob {
     { leadId, ownerId, eventId }: EventPayload<'lead.status-changed'>,
     { id }: EventContext,
   ): Promise<{ deliveries: number }> {
-    return this.leadChanged(ownerId, leadId, eventId, id, 'lead.status_changed');
+    return this.leadChanged(ownerId, leadId, eventId, id, ['lead.status_changed', 'lead.updated']);
   }
 
   @OnEvent('lead.note-added')
@@ -61,7 +56,19 @@ export class WebhookEventsJob {
     { leadId, ownerId, eventId }: EventPayload<'lead.note-added'>,
     { id }: EventContext,
   ): Promise<{ deliveries: number }> {
-    return this.leadChanged(ownerId, leadId, eventId, id, 'lead.note_added');
+    return this.leadChanged(ownerId, leadId, eventId, id, ['lead.note_added', 'lead.updated']);
+  }
+
+  /**
+   * Any other change of a lead (unlocked, so its contact details are visible now; locked again;
+   * marked spam or not spam): `lead.updated` with the lead as it now is.
+   */
+  @OnEvent('lead.changed')
+  async changed(
+    { leadId, ownerId, eventId }: EventPayload<'lead.changed'>,
+    { id }: EventContext,
+  ): Promise<{ deliveries: number }> {
+    return this.leadChanged(ownerId, leadId, eventId, id, ['lead.updated']);
   }
 
   @OnEvent('lead.deleted')
@@ -70,7 +77,7 @@ export class WebhookEventsJob {
     { id }: EventContext,
   ): Promise<{ deliveries: number }> {
     return this.announce(ownerId, id, [
-      { type: 'lead.deleted', orderKey: leadId, data: { lead: { id: leadId } } },
+      { type: 'lead.deleted', subject: leadId, orderKey: leadId, data: deletedLeadData(leadId) },
     ]);
   }
 
@@ -92,8 +99,13 @@ export class WebhookEventsJob {
       [
         {
           type: 'subscription.changed',
+          subject: id,
           orderKey: null,
-          data: { subscription: { plan: access.plan, active: access.active, level: access.level } },
+          data: subscriptionData({
+            plan: access.plan,
+            active: access.active,
+            level: access.level,
+          }),
         },
       ],
       subscribers,
@@ -106,21 +118,18 @@ export class WebhookEventsJob {
     leadId: string,
     eventId: string,
     sourceId: string,
-    type: 'lead.status_changed' | 'lead.note_added',
+    types: ('lead.status_changed' | 'lead.note_added' | 'lead.updated')[],
   ): Promise<{ deliveries: number }> {
-    const subscribers = await this.webhooks.subscribers(ownerId, [type, 'lead.updated']);
+    const subscribers = await this.webhooks.subscribers(ownerId, types);
     if (subscribers.length === 0) return { deliveries: 0 };
-    const detail = await this.detail(ownerId, leadId);
+    const detail = await this.leads.findDetail(ownerId, leadId);
     const change = detail?.timeline.find((entry) => entry.id === eventId);
     if (!detail || !change) return { deliveries: 0 };
-    const data = { lead: leadData(detail), change: change as unknown as JsonObject };
+    const data = changedLeadData(detail, change);
     return this.announce(
       ownerId,
       sourceId,
-      [
-        { type, orderKey: leadId, data },
-        { type: 'lead.updated', orderKey: leadId, data },
-      ],
+      types.map((type) => ({ type, subject: eventId, orderKey: leadId, data })),
       subscribers,
     );
   }
@@ -137,15 +146,5 @@ export class WebhookEventsJob {
     // by the dispatcher's poll.
     if (ids.length > 0) await this.dispatcher.sendSoon(ids);
     return { deliveries: ids.length };
-  }
-
-  /** The lead's detail, or null once it is gone (deleted before its event was handled). */
-  private async detail(ownerId: string, leadId: string): Promise<LeadDetail | null> {
-    try {
-      return await this.leads.detail(ownerId, leadId);
-    } catch (error) {
-      if (error instanceof AppException && error.code === 'lead_not_found') return null;
-      throw error;
-    }
   }
 }

@@ -23,6 +23,7 @@ const ENDPOINT: WebhookEndpoint = {
   disabledAt: null,
   secretPrefix: 'whsec_abcd…',
   previousSecretExpiresAt: null,
+  source: 'dashboard',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
@@ -104,6 +105,26 @@ describe('WebhookEndpoints', () => {
     expect(within(list).getByText('Active')).toBeVisible();
     expect(within(list).getByText('Secret whsec_abcd…')).toBeVisible();
     expect(within(list).getByText('Events: lead.created, lead.status_changed')).toBeVisible();
+  });
+
+  it("marks a Zap's REST hook as Zapier's", async () => {
+    webhooksApi([
+      ENDPOINT,
+      {
+        ...ENDPOINT,
+        id: DELIVERY_ID,
+        url: 'https://hooks.zapier.com/hooks/standard/1/abc/',
+        description: 'Zapier: lead.created',
+        events: ['lead.created'],
+        source: 'zapier',
+      },
+    ]);
+    renderWithQuery(<WebhookEndpoints />);
+    const list = await screen.findByRole('list', { name: 'Webhook endpoints' });
+    const [dashboard, zap] = within(list).getAllByRole('listitem');
+    expect(within(dashboard!).queryByText('Zapier')).toBeNull();
+    expect(within(zap!).getByText('Zapier')).toBeVisible();
+    expect(within(zap!).getByText(/turning the Zap off in Zapier removes it/)).toBeVisible();
   });
 
   it('adds an endpoint and shows its secret once', async () => {

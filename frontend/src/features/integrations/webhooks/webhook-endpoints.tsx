@@ -31,6 +31,13 @@ export interface WebhookEndpointsProps {
   onUpgrade?: () => void;
 }
 
+/** Where the endpoint was added, when not here: a Zap's REST hook, or the public API. */
+function sourceChip(endpoint: WebhookEndpoint) {
+  if (endpoint.source === 'zapier') return <Chip size="small" color="warning" label="Zapier" />;
+  if (endpoint.source === 'api') return <Chip size="small" variant="outlined" label="API" />;
+  return null;
+}
+
 function statusChip(endpoint: WebhookEndpoint) {
   if (endpoint.enabled) return <Chip size="small" color="success" label="Active" />;
   if (endpoint.disabledReason === 'failing') {
@@ -124,11 +131,17 @@ function EndpointCard({
         >
           {endpoint.url}
         </Typography>
+        {sourceChip(endpoint)}
         {statusChip(endpoint)}
         <Typography variant="body2" color="text.secondary">
           Secret {endpoint.secretPrefix}
         </Typography>
       </Stack>
+      {endpoint.source === 'zapier' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Added by a Zap: turning the Zap off in Zapier removes it.
+        </Typography>
+      )}
       {endpoint.description && (
         <Typography variant="body2" sx={{ mt: 0.5 }}>
           {endpoint.description}

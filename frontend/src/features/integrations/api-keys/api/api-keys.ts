@@ -47,3 +47,15 @@ export function useRevokeApiKey() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
+
+/**
+ * 'Test this key': one call to the public API with the key, through the typed client, loaded
+ * on first use. The key's last use changes, so the list is read again.
+ */
+export function useTestApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (key: string) => (await import('./test-api-key')).testApiKey(key),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
+}

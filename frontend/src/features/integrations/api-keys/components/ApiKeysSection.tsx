@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import type { ApiKeySummary } from '@rafter/domain/api-keys';
 import { useApiKeys } from '../api/api-keys';
+import { ApiQuickStart } from './ApiQuickStart';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
 import { RevokeApiKeyDialog } from './RevokeApiKeyDialog';
 
@@ -146,6 +147,7 @@ export function ApiKeysSection() {
           ))}
         </Box>
       )}
+      <ApiQuickStart />
       <CreateApiKeyDialog open={creating} onClose={() => setCreating(false)} />
       <RevokeApiKeyDialog
         open={confirming}

@@ -25,6 +25,7 @@ import {
 } from '@rafter/domain/api-keys';
 import { ApiError } from '../../../../lib/api-client';
 import { useCreateApiKey } from '../api/api-keys';
+import { ApiKeyTest } from './ApiKeyTest';
 
 const COPIED_MS = 2000;
 
@@ -127,6 +128,7 @@ export function CreateApiKeyDialog({ open, onClose }: CreateApiKeyDialogProps) {
           {copyFailed && (
             <Alert severity="error">Copying failed: select the key and copy it by hand.</Alert>
           )}
+          <ApiKeyTest apiKey={created.key} />
         </DialogContent>
         <DialogActions>
           <Button onClick={close} variant="outlined">
