@@ -6,6 +6,7 @@ import {
 import { type PlanId } from '@rafter/domain/plans';
 import type Stripe from 'stripe';
 import { SessionsService } from '../src/modules/auth/sessions.service';
+import { SubscriptionSyncService } from '../src/modules/billing/subscription-sync.service';
 import { createLeads, createOwner } from './factories/owner.factory';
 import { eventually } from './utils/async';
 import { createBillingTestApp, PUBLIC_URL, type BillingTestApp } from './utils/billing-app';
@@ -266,6 +267,50 @@ describe('billing: plan changes with a preview', () => {
       plan: 'smart',
       cancelAtPeriodEnd: false,
       pendingChange: { plan: 'starter' },
+    });
+  });
+
+  it("a webhook's re-read from before a cancellation does not bring the downgrade back", async () => {
+    const user = await subscribed('smart');
+    await change(user.token, { newProductId: 'starter' });
+    await t.fake.idle();
+    const sync = t.app.get(SubscriptionSyncService);
+    // The webhook reads Stripe now (the downgrade still scheduled) and writes only once the
+    // cancellation below has been made and stored: the order that lost the cancellation.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let read: () => void = () => undefined;
+    const readDone = new Promise<void>((resolve) => (read = resolve));
+    const internals = sync as unknown as {
+      retrieve(id: string): Promise<Stripe.Subscription | null>;
+    };
+    const original = internals.retrieve.bind(sync);
+    const spy = jest.spyOn(internals, 'retrieve').mockImplementationOnce(async (id: string) => {
+      const copy = await original(id);
+      read();
+      await held;
+      return copy;
+    });
+    try {
+      const webhook = sync.handleEvent({
+        id: `evt_race_${user.id}`,
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: user.subscriptionId } },
+      } as unknown as Stripe.Event);
+      await readDone;
+      expect((await post('/api/cancel-subscription', user.token)).statusCode).toBe(200);
+      // Stripe's own events about the cancellation are handled first, as they were in the race.
+      await t.fake.idle();
+      release();
+      await webhook;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await view(user.token)).toMatchObject({
+      plan: 'smart',
+      cancelAtPeriodEnd: true,
+      pendingChange: null,
     });
   });
 

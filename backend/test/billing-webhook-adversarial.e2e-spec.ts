@@ -190,7 +190,7 @@ async function ownerState(userId: string, eventIds: string[]) {
   const [subscription, processed, leads, timeline] = await Promise.all([
     prisma.subscription.findUnique({
       where: { userId },
-      omit: { id: true, createdAt: true, updatedAt: true },
+      omit: { id: true, createdAt: true, updatedAt: true, observedAt: true },
     }),
     prisma.processedWebhookEvent.findMany({
       where: { eventId: { in: eventIds } },

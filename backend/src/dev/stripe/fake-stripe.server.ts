@@ -40,6 +40,8 @@ export interface FakeStripe {
    * next period is invoiced. Resolves once its webhooks were delivered.
    */
   renew(subscriptionId: string): Promise<void>;
+  /** For tests: resolves once every event emitted so far was delivered (and answered). */
+  idle(): Promise<void>;
   /** Waits for pending webhook deliveries, then closes the server. */
   stop(): Promise<void>;
 }
@@ -123,6 +125,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       context.store.save();
       await context.webhooks.idle();
     },
+    idle: () => context.webhooks.idle(),
     stop: async () => {
       await context.webhooks.idle();
       await new Promise<void>((resolve) => {

@@ -32,6 +32,8 @@ export interface SubscriptionRecord extends SubscriptionSnapshot {
   firstPaidAt: Date | null;
   refundedAt: Date | null;
   lastEventAt: Date | null;
+  /** When the stored copy was read from Stripe; null for rows made by hand. */
+  observedAt: Date | null;
 }
 
 const RECORD_SELECT = {
@@ -49,6 +51,7 @@ const RECORD_SELECT = {
   firstPaidAt: true,
   refundedAt: true,
   lastEventAt: true,
+  observedAt: true,
 } as const;
 
 /** A subscription row as the services see it; rows made by hand (seed, tests) lack Stripe ids. */
@@ -85,17 +88,35 @@ export class BillingRepository {
     return (await this.prisma.user.count({ where: { id: userId } })) > 0;
   }
 
-  /** Writes the snapshot as the user's one subscription row. */
+  /**
+   * Writes the snapshot as the user's one subscription row, holding the row's lock from the read
+   * to the write so two writers cannot interleave. `decide` sees the row as it stands and answers
+   * the last event time to keep, or null to leave the row as it is. A copy read from Stripe
+   * before the stored one (`observedAt`) never replaces it. False when nothing was written.
+   */
   async saveSubscription(
     userId: string,
     snapshot: SubscriptionSnapshot,
-    lastEventAt: Date | null,
-  ): Promise<void> {
-    const data = { ...snapshot, ...(lastEventAt ? { lastEventAt } : {}) };
-    await this.prisma.subscription.upsert({
-      where: { userId },
-      create: { userId, ...data },
-      update: data,
+    observedAt: Date,
+    decide: (existing: StoredSubscription | null) => { lastEventAt: Date | null } | null,
+  ): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM subscriptions WHERE user_id = ${userId}::uuid FOR UPDATE`;
+      const existing = await tx.subscription.findUnique({
+        where: { userId },
+        select: RECORD_SELECT,
+      });
+      if (existing?.observedAt && existing.observedAt > observedAt) return false;
+      const verdict = decide(existing);
+      if (!verdict) return false;
+      const { lastEventAt } = verdict;
+      const data = { ...snapshot, observedAt, ...(lastEventAt ? { lastEventAt } : {}) };
+      await tx.subscription.upsert({
+        where: { userId },
+        create: { userId, ...data },
+        update: data,
+      });
+      return true;
     });
   }
 

@@ -32,7 +32,7 @@ import { OwnerLeadsService } from '../leads/owner-leads.service';
 import { BillingException } from './billing.exception';
 import { BillingRepository, type StoredSubscription } from './billing.repository';
 import { STRIPE_CLIENT } from './stripe.provider';
-import { SubscriptionSyncService } from './subscription-sync.service';
+import { type StripeCopy, SubscriptionSyncService } from './subscription-sync.service';
 
 /** Subscriptions whose price can be switched in place; others are cancelled before checkout. */
 const SWITCHABLE: readonly string[] = ['active', 'trialing'];
@@ -257,15 +257,18 @@ export class BillingService {
     ) {
       return unchanged;
     }
-    const subscription = await this.callStripe(() =>
+    const read = await this.subscriptionCall(() =>
       stripe.subscriptions.retrieve(record.providerSubscriptionId),
     );
+    const { subscription } = read;
     if (!SWITCHABLE.includes(subscription.status)) {
       if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
-        await this.sync.applyCurrent(user.id, subscription);
+        await this.sync.applyCurrent(user.id, read);
         return unchanged;
       }
-      const canceled = await this.callStripe(() => stripe.subscriptions.cancel(subscription.id));
+      const canceled = await this.subscriptionCall(() =>
+        stripe.subscriptions.cancel(subscription.id),
+      );
       await this.sync.applyCurrent(user.id, canceled);
       this.logger.log(
         { userId: user.id, subscriptionId: subscription.id },
@@ -314,7 +317,7 @@ export class BillingService {
       }
     }
     if (subscription.schedule) await this.releaseSchedule(stripe, idOf(subscription.schedule));
-    const updated = await this.callStripe(() =>
+    const updated = await this.subscriptionCall(() =>
       stripe.subscriptions.update(subscription.id, {
         items: [{ id: item.id, price: this.priceId(plan) }],
         proration_behavior: 'always_invoice',
@@ -335,15 +338,18 @@ export class BillingService {
     const record = await this.repository.findSubscription(user.id);
     if (!isLinked(record) || !record.pendingPlan) throw new BillingException('no_pending_change');
     const stripe = this.requireStripe();
-    const subscription = await this.callStripe(() =>
+    const read = await this.subscriptionCall(() =>
       stripe.subscriptions.retrieve(record.providerSubscriptionId),
     );
+    const { subscription } = read;
     if (!subscription.schedule) {
-      await this.sync.applyCurrent(user.id, subscription);
+      await this.sync.applyCurrent(user.id, read);
       throw new BillingException('no_pending_change');
     }
     await this.releaseSchedule(stripe, idOf(subscription.schedule));
-    const current = await this.callStripe(() => stripe.subscriptions.retrieve(subscription.id));
+    const current = await this.subscriptionCall(() =>
+      stripe.subscriptions.retrieve(subscription.id),
+    );
     await this.sync.applyCurrent(user.id, current);
     this.logger.log({ userId: user.id }, 'Scheduled plan change taken back');
   }
@@ -364,10 +370,11 @@ export class BillingService {
       stripe.subscriptions.retrieve(record.providerSubscriptionId),
     );
     if (live.schedule) await this.releaseSchedule(stripe, idOf(live.schedule));
-    const subscription = await this.callStripe(() =>
+    const updated = await this.subscriptionCall(() =>
       stripe.subscriptions.update(record.providerSubscriptionId, { cancel_at_period_end: true }),
     );
-    await this.sync.applyCurrent(user.id, subscription);
+    await this.sync.applyCurrent(user.id, updated);
+    const { subscription } = updated;
     const item = subscription.items.data[0];
     const end = item ? new Date(item.current_period_end * 1000) : record.currentPeriodEnd;
     this.logger.log({ userId: user.id }, 'Subscription set to cancel at period end');
@@ -425,10 +432,12 @@ export class BillingService {
         );
       }
     }
-    const canceled = await this.callStripe(() => stripe.subscriptions.cancel(subscriptionId));
+    const canceled = await this.subscriptionCall(() => stripe.subscriptions.cancel(subscriptionId));
     await this.sync.applyCurrent(user.id, canceled);
     await this.repository.setRefundedAt(user.id, now);
-    const canceledAt = canceled.canceled_at ? new Date(canceled.canceled_at * 1000) : now;
+    const canceledAt = canceled.subscription.canceled_at
+      ? new Date(canceled.subscription.canceled_at * 1000)
+      : now;
     this.logger.log({ userId: user.id, subscriptionId }, 'Refunded and canceled');
     return { refunded: true, canceledAt: canceledAt.toISOString() };
   }
@@ -551,7 +560,9 @@ export class BillingService {
         ],
       }),
     );
-    const current = await this.callStripe(() => stripe.subscriptions.retrieve(subscription.id));
+    const current = await this.subscriptionCall(() =>
+      stripe.subscriptions.retrieve(subscription.id),
+    );
     await this.sync.applyCurrent(userId, current);
     const scheduledFor = new Date(item.current_period_end * 1000).toISOString();
     this.logger.log({ userId, plan, scheduledFor }, 'Plan change scheduled for the renewal');
@@ -562,15 +573,15 @@ export class BillingService {
   private async keepCurrentPlan(
     stripe: Stripe,
     subscription: Stripe.Subscription,
-  ): Promise<Stripe.Subscription | null> {
+  ): Promise<StripeCopy | null> {
     if (subscription.schedule) await this.releaseSchedule(stripe, idOf(subscription.schedule));
     if (subscription.cancel_at_period_end || subscription.cancel_at !== null) {
-      return this.callStripe(() =>
+      return this.subscriptionCall(() =>
         stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false }),
       );
     }
     return subscription.schedule
-      ? this.callStripe(() => stripe.subscriptions.retrieve(subscription.id))
+      ? this.subscriptionCall(() => stripe.subscriptions.retrieve(subscription.id))
       : null;
   }
 
@@ -599,6 +610,12 @@ export class BillingService {
   }
 
   /** Stripe failures become a 502 with a retry hint; the cause is logged, not shown. */
+  /** A Stripe call that returns the subscription, stamped with when it was sent. */
+  private async subscriptionCall(call: () => Promise<Stripe.Subscription>): Promise<StripeCopy> {
+    const requestedAt = new Date();
+    return { subscription: await this.callStripe(call), requestedAt };
+  }
+
   private async callStripe<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();

@@ -58,14 +58,25 @@ function setup(options: {
     findSubscription: jest.fn(async () => stored),
     userExists: jest.fn(async (id: string) => id === USER),
     findUserIdByProviderIds: jest.fn(async () => null),
+    // The real one's rule (backend/test/billing-sync-race.e2e-spec.ts runs it on PostgreSQL).
     saveSubscription: jest.fn(
-      async (userId: string, snapshot: SubscriptionSnapshot, lastEventAt: Date | null) => {
+      async (
+        userId: string,
+        snapshot: SubscriptionSnapshot,
+        observedAt: Date,
+        decide: (existing: StoredSubscription | null) => { lastEventAt: Date | null } | null,
+      ) => {
+        if (stored?.observedAt && stored.observedAt > observedAt) return false;
+        const verdict = decide(stored);
+        if (!verdict) return false;
         stored = {
           ...(stored ?? { firstPaidAt: null, refundedAt: null }),
           ...snapshot,
           userId,
-          lastEventAt,
+          lastEventAt: verdict.lastEventAt,
+          observedAt,
         };
+        return true;
       },
     ),
     setFirstPaidAt: jest.fn(async () => undefined),
@@ -140,7 +151,10 @@ describe('SubscriptionSyncService.handleEvent', () => {
     const { service, stored } = setup({
       current: stripeSubscription({ id: 'sub_old', status: 'canceled' }),
     });
-    await service.applyCurrent(USER, stripeSubscription({ id: 'sub_new' }));
+    await service.applyCurrent(USER, {
+      subscription: stripeSubscription({ id: 'sub_new' }),
+      requestedAt: new Date(),
+    });
     await service.handleEvent(
       event(
         'customer.subscription.deleted',
@@ -148,6 +162,26 @@ describe('SubscriptionSyncService.handleEvent', () => {
       ),
     );
     expect(stored()).toMatchObject({ providerSubscriptionId: 'sub_new', status: 'active' });
+  });
+
+  it("a webhook's re-read sent before the contractor's own change never undoes that change", async () => {
+    const scheduled = stripeSubscription({ cancel_at_period_end: false });
+    const { service, retrieve, stored } = setup({ current: scheduled });
+    let answer: (value: Stripe.Subscription) => void = () => undefined;
+    retrieve.mockImplementationOnce(
+      () => new Promise<Stripe.Subscription>((resolve) => (answer = resolve)),
+    );
+    // The webhook asks Stripe first; the contractor's cancellation is sent and stored meanwhile.
+    const webhook = service.handleEvent(event('customer.subscription.updated', scheduled));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await service.applyCurrent(USER, {
+      subscription: stripeSubscription({ cancel_at_period_end: true }),
+      requestedAt: new Date(),
+    });
+    // Stripe answers the webhook's earlier read with the state before the cancellation.
+    answer(scheduled);
+    await webhook;
+    expect(stored()?.cancelAtPeriodEnd).toBe(true);
   });
 
   it('skips a subscription on a price that is not one of ours', async () => {

@@ -42,6 +42,12 @@ function idOf(value: string | { id: string }): string {
   return typeof value === 'string' ? value : value.id;
 }
 
+/** A subscription as Stripe returned it, and when the request that returned it was sent. */
+export interface StripeCopy {
+  subscription: Stripe.Subscription;
+  requestedAt: Date;
+}
+
 export interface ScheduledChange {
   plan: PlanId;
   at: Date;
@@ -120,9 +126,9 @@ export class SubscriptionSyncService {
   }
 
   /** Stores a subscription just read from or returned by Stripe (the API's own changes). */
-  async applyCurrent(userId: string, subscription: Stripe.Subscription): Promise<void> {
-    const snapshot = await this.toSnapshot(subscription);
-    if (snapshot) await this.apply(userId, snapshot, null, true);
+  async applyCurrent(userId: string, copy: StripeCopy): Promise<void> {
+    const snapshot = await this.toSnapshot(copy.subscription);
+    if (snapshot) await this.apply(userId, snapshot, copy.requestedAt, null, true);
   }
 
   planForPrice(priceId: string): PlanId | null {
@@ -147,6 +153,7 @@ export class SubscriptionSyncService {
     fromEvent: Stripe.Subscription | null,
     userHint: string | null,
   ): Promise<string | null> {
+    const observedAt = new Date();
     const current = await this.retrieve(subscriptionId);
     const subscription = current ?? fromEvent;
     if (!subscription) {
@@ -159,7 +166,7 @@ export class SubscriptionSyncService {
       return null;
     }
     const snapshot = await this.toSnapshot(subscription);
-    if (snapshot) await this.apply(userId, snapshot, eventAt, current !== null);
+    if (snapshot) await this.apply(userId, snapshot, observedAt, eventAt, current !== null);
     return userId;
   }
 
@@ -244,23 +251,42 @@ export class SubscriptionSyncService {
       : null;
   }
 
+  /**
+   * Writes the snapshot unless the row holds something newer: a copy read from Stripe later (a
+   * webhook's re-read that began before the contractor's own change finished must not undo it),
+   * the subscription that followed an ended one, or a later event's copy.
+   */
   private async apply(
     userId: string,
     snapshot: SubscriptionSnapshot,
+    observedAt: Date,
     eventAt: Date | null,
     isCurrent: boolean,
   ): Promise<void> {
-    const existing = await this.repository.findSubscription(userId);
-    if (existing?.providerSubscriptionId) {
-      const other = existing.providerSubscriptionId !== snapshot.providerSubscriptionId;
-      // A late event about a subscription that ended must not replace the one that followed it.
-      if (other && ENDED.includes(snapshot.status)) return;
-      const stale = !isCurrent && eventAt && existing.lastEventAt && eventAt < existing.lastEventAt;
-      if (!other && stale) return;
+    const saved = await this.repository.saveSubscription(
+      userId,
+      snapshot,
+      observedAt,
+      (existing) => {
+        if (existing?.providerSubscriptionId) {
+          const other = existing.providerSubscriptionId !== snapshot.providerSubscriptionId;
+          // A late event about a subscription that ended must not replace the one that followed it.
+          if (other && ENDED.includes(snapshot.status)) return null;
+          const stale =
+            !isCurrent && eventAt && existing.lastEventAt && eventAt < existing.lastEventAt;
+          if (!other && stale) return null;
+        }
+        const last = existing?.lastEventAt ?? null;
+        return { lastEventAt: eventAt && (!last || eventAt > last) ? eventAt : last };
+      },
+    );
+    if (!saved) {
+      this.logger.log(
+        { userId, subscriptionId: snapshot.providerSubscriptionId },
+        'Older copy of the subscription not stored',
+      );
+      return;
     }
-    const last = existing?.lastEventAt ?? null;
-    const lastEventAt = eventAt && (!last || eventAt > last) ? eventAt : last;
-    await this.repository.saveSubscription(userId, snapshot, lastEventAt);
     // Leads unlock what the plan now allows before the change's request or webhook answers.
     await this.events.emit('subscription.changed', { userId });
   }
