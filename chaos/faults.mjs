@@ -7,13 +7,16 @@
  *   a. the api is killed with SIGKILL every 15 s and restarted,
  *   b. Redis is stopped for 10 s and started again,
  *   c. PostgreSQL is stopped for 10 s and started again,
- *   d. the worker is killed with SIGKILL every 15 s and restarted.
+ *   d. the worker is killed with SIGKILL every 15 s and restarted,
+ *   e. at a fifth of the rate, with follow-up days of a second, the worker is killed every 10 s
+ *      while the leads' follow-up sequences (the default day-2 and day-7 e-mails) fall due.
  * After each: every lead answered 2xx is stored exactly once, was e-mailed to its contractor
- * exactly once, and the outbox drains within 60 s. With Redis down capture-lead keeps answering
+ * exactly once, and the outbox drains within 60 s; after e, every step of every lead's sequence
+ * was sent once (never as two different messages) and recorded once as sent. With Redis down capture-lead keeps answering
  * 2xx; with PostgreSQL down it answers 503 within 1 s and recovers by itself. No log line carries
  * a homeowner's e-mail address or phone number. Exits 1 on the first broken promise.
  *
- *   npm run test:chaos [-- --seconds=60 --rate=500 --only=a,b,c,d]
+ *   npm run test:chaos [-- --seconds=60 --rate=500 --only=a,b,c,d,e]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
@@ -35,7 +38,7 @@ import {
 
 const SECONDS = option('seconds', 60);
 const RATE = option('rate', 500);
-const ONLY = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7) ?? 'a,b,c,d').split(
+const ONLY = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7) ?? 'a,b,c,d,e').split(
   ',',
 );
 const OWNERS = 20;
@@ -43,6 +46,13 @@ const DRAIN_MS = 60_000;
 /** The e-mails of a scenario's backlog may take longer than the outbox; they must keep coming. */
 const MAIL_STALL_MS = 60_000;
 const WORKER_NICENESS = 10;
+/** A follow-up "day" in scenario e. */
+const FOLLOW_UP_DAY_MS = 1000;
+/** The default sequence's two e-mails (domain/src/follow-ups.ts), by subject. */
+const FOLLOW_UP_SUBJECTS = [
+  /^Any questions about your roof estimate/,
+  /^Still thinking about your roof/,
+];
 
 const dist = (...parts) => join(ROOT, 'backend', 'dist', ...parts);
 const { startEmbeddedPostgres, ensureDatabase } = backendRequire(
@@ -149,6 +159,8 @@ class Stack {
       OUTBOX_POLL_INTERVAL_MS: '200',
       SHUTDOWN_TIMEOUT_MS: '5000',
       RATE_LIMIT_CAPTURE_PER_IP: '0',
+      // Every homeowner's form token is fetched from this one address.
+      RATE_LIMIT_LOOKUP_PER_IP: '0',
       RATE_LIMIT_CAPTURE_PER_OWNER: '0',
       // One client sends every homeowner's request: a burst by design, not an attack.
       FORM_BURST_PER_MINUTE: '0',
@@ -243,17 +255,17 @@ let sequence = 0;
 let activeStack;
 
 /**
- * Quote requests at RATE per second for SECONDS; each outcome recorded with its timing. Each
+ * Quote requests at `rate` per second for SECONDS; each outcome recorded with its timing. Each
  * carries a form token of its own from `pools` (per owner).
  */
-async function load(stack, owners, label, pools) {
+async function load(stack, owners, label, pools, rate) {
   const agent = newAgent();
   const outcomes = [];
   const inFlight = new Set();
   const started = performance.now();
-  const total = RATE * SECONDS;
+  const total = rate * SECONDS;
   for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / RATE;
+    const due = started + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
     const n = ++sequence;
@@ -311,6 +323,33 @@ async function load(stack, owners, label, pools) {
   return outcomes;
 }
 
+/**
+ * The sink's messages that `keyOf` gives a key (a lead, a lead's step), each key's Message-IDs,
+ * read as they arrive until `count` keys have one or none came for MAIL_STALL_MS (a backlog may
+ * outlast the outbox's drain; it passes while e-mails keep coming). `resent` counts a message seen
+ * again with the same Message-ID: a job killed after the mail server took it, before the worker
+ * recorded that, sends it again on its rerun.
+ */
+async function collectMail(stack, keyOf, count) {
+  const byKey = new Map();
+  let read = 0;
+  let resent = 0;
+  let lastProgress = Date.now();
+  for (;;) {
+    const messages = stack.sink.messages;
+    for (; read < messages.length; read++) {
+      const key = keyOf(messages[read]);
+      if (!key) continue;
+      const ids = byKey.get(key) ?? new Set();
+      if (ids.has(messages[read].messageId)) resent++;
+      byKey.set(key, ids.add(messages[read].messageId));
+      lastProgress = Date.now();
+    }
+    if (byKey.size === count || Date.now() - lastProgress > MAIL_STALL_MS) return { byKey, resent };
+    await sleep(500);
+  }
+}
+
 /** Stored once, e-mailed once, outbox drained: for the leads answered 2xx in this scenario. */
 async function verify(stack, outcomes, label) {
   const answered = outcomes.filter((o) => o.status === 201);
@@ -324,7 +363,8 @@ async function verify(stack, outcomes, label) {
       async () => {
         const { rows } = await query(
           stack.databaseUrl,
-          'SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL',
+          // Events due later (a still-New reminder, a follow-up step) wait by design.
+          'SELECT count(*)::int AS pending FROM outbox WHERE published_at IS NULL AND available_at <= now()',
         );
         pending = rows[0].pending;
         return pending === 0;
@@ -365,30 +405,18 @@ async function verify(stack, outcomes, label) {
   );
   check(twice.repeated === 0, `${label}: no quote request stored twice (${twice.repeated})`);
 
-  // One e-mail per stored lead (the sink keeps every message it accepted). The backlog of a
-  // scenario may outlast the outbox's 60 s; it passes as long as e-mails keep arriving. A job
-  // killed after the mail server took its message but before the worker recorded the server's
-  // answer sends it again on its rerun, as the same message (same Message-ID): counted apart.
+  // One e-mail per stored lead (the sink keeps every message it accepted); resends of the same
+  // message are counted apart (collectMail).
   const expected = new Set(names);
-  const perLead = new Map();
-  let read = 0;
-  let resent = 0;
-  let lastProgress = Date.now();
   const mailStarted = Date.now();
-  for (;;) {
-    const messages = stack.sink.messages;
-    for (; read < messages.length; read++) {
-      const { subject, messageId } = messages[read];
+  const { byKey: perLead, resent } = await collectMail(
+    stack,
+    ({ subject }) => {
       const name = /Chaos\d+/.exec(subject)?.[0];
-      if (!name || !expected.has(name)) continue;
-      const ids = perLead.get(name) ?? new Set();
-      if (ids.has(messageId)) resent++;
-      perLead.set(name, ids.add(messageId));
-      lastProgress = Date.now();
-    }
-    if (perLead.size === expected.size || Date.now() - lastProgress > MAIL_STALL_MS) break;
-    await sleep(500);
-  }
+      return name && expected.has(name) ? name : null;
+    },
+    expected.size,
+  );
   say(
     `${label}: e-mails for ${perLead.size} leads after ${Date.now() - mailStarted} ms ` +
       `(${resent} resent as the same message: acceptance not recorded before a fault)`,
@@ -399,16 +427,62 @@ async function verify(stack, outcomes, label) {
   check(duplicated === 0, `${label}: no lead sent two different e-mails (${duplicated})`);
 }
 
-async function scenario(stack, owners, label, fault) {
+/**
+ * Every step of every stored lead's follow-up sequence was e-mailed once, to the homeowner, as
+ * one message (a resend after a kill is the same Message-ID, counted apart), and recorded once as
+ * sent; nothing was left claimed by a killed job.
+ */
+async function verifySequences(stack, outcomes, label) {
+  const answered = outcomes.filter((o) => o.status === 201);
+  const homeowners = new Map(answered.map((o) => [`casey.chaos${o.n}@example.com`, o.id]));
+  const steps = FOLLOW_UP_SUBJECTS.length;
+  const started = Date.now();
+  const { byKey: perStep, resent } = await collectMail(
+    stack,
+    ({ to, subject }) => {
+      const step = FOLLOW_UP_SUBJECTS.findIndex((pattern) => pattern.test(subject));
+      const homeowner = to?.find((address) => homeowners.has(address));
+      return step < 0 || !homeowner ? null : `${homeowner} ${step}`;
+    },
+    homeowners.size * steps,
+  );
+  say(
+    `${label}: ${perStep.size} of ${homeowners.size * steps} follow-up steps e-mailed after ` +
+      `${Date.now() - started} ms (${resent} resent as the same message)`,
+  );
+  check(
+    perStep.size === homeowners.size * steps,
+    `${label}: every step of every lead's sequence e-mailed (${
+      homeowners.size * steps - perStep.size
+    } missing)`,
+  );
+  const doubled = [...perStep.values()].filter((ids) => ids.size > 1).length;
+  check(doubled === 0, `${label}: no step sent as two different messages (${doubled})`);
+  const {
+    rows: [recorded],
+  } = await query(
+    stack.databaseUrl,
+    `SELECT count(*) FILTER (WHERE outcome = 'sent')::int AS sent,
+       count(*) FILTER (WHERE outcome IS DISTINCT FROM 'sent')::int AS other
+     FROM lead_follow_ups WHERE lead_id = ANY($1::uuid[])`,
+    [[...homeowners.values()]],
+  );
+  check(
+    recorded.sent === homeowners.size * steps && recorded.other === 0,
+    `${label}: each step recorded once as sent (${recorded.sent} sent, ${recorded.other} other)`,
+  );
+}
+
+async function scenario(stack, owners, label, fault, rate = RATE) {
   say(`--- ${label}`);
   // Issued before the faults start (a request must come 3 s after its token); they stay valid
   // across them, since every api process signs with the same AUTH_SECRET.
-  const { pools, rps } = await issueFormTokens(stack.base, owners, RATE * SECONDS, {
+  const { pools, rps } = await issueFormTokens(stack.base, owners, rate * SECONDS, {
     concurrency: 64,
   });
-  say(`${label}: ${RATE * SECONDS} form tokens issued at ${Math.round(rps)}/s`);
+  say(`${label}: ${rate * SECONDS} form tokens issued at ${Math.round(rps)}/s`);
   await sleep(3500);
-  const running = load(stack, owners, label, pools);
+  const running = load(stack, owners, label, pools, rate);
   const faults = fault(running);
   const outcomes = await running;
   await faults;
@@ -492,6 +566,32 @@ async function main() {
         `d: the api kept storing leads while the worker died (${refused} others)`,
       );
       await verify(stack, outcomes, 'd');
+    }
+
+    if (ONLY.includes('e')) {
+      // Days of a second: each lead's day-2 and day-7 follow-ups fall due 2 s and 7 s after it.
+      stack.env = { ...stack.env, FOLLOW_UP_DAY_MS: String(FOLLOW_UP_DAY_MS) };
+      await kill(stack.api, 'SIGTERM');
+      await stack.startApi();
+      await kill(stack.worker, 'SIGTERM');
+      await stack.startWorker();
+      const rate = Math.max(1, Math.round(RATE / 5));
+      const outcomes = await scenario(
+        stack,
+        owners,
+        'e. worker killed every 10 s mid-sequence',
+        async () => {
+          // On past the load, while the last leads' steps fall due and the backlog is worked off.
+          for (let at = 10; at < SECONDS + 20; at += 10) {
+            await sleep(10_000);
+            await kill(stack.worker, 'SIGKILL');
+            await stack.startWorker();
+          }
+        },
+        rate,
+      );
+      await verify(stack, outcomes, 'e');
+      await verifySequences(stack, outcomes, 'e');
     }
 
     logScan.file?.end();

@@ -43,6 +43,23 @@ describe('DevMailbox', () => {
     });
   });
 
+  it('keeps the Reply-To and extra headers, so a homeowner e-mail can be checked there', async () => {
+    const mailbox = new DevMailbox(dir());
+    const sent = await mailbox.deliver(
+      {
+        ...message('Your roof estimate'),
+        replyTo: 'pat@roofers.example',
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      },
+      '"Sunny Roofing" <no-reply@rafter.app>',
+    );
+    await expect(mailbox.get(sent.messageId)).resolves.toMatchObject({
+      from: '"Sunny Roofing" <no-reply@rafter.app>',
+      replyTo: 'pat@roofers.example',
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+  });
+
   it.each(['../secrets', '..%2Fsecrets', 'not-an-id', ''])(
     'finds nothing for an id that is not one of its own (%s)',
     async (id) => {

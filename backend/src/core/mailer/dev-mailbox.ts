@@ -12,6 +12,9 @@ export interface StoredMail {
   text: string;
   template: string | null;
   sentAt: string;
+  /** Absent on messages stored before these were kept. */
+  replyTo?: string | null;
+  headers?: Record<string, string>;
 }
 
 export type StoredMailSummary = Pick<StoredMail, 'id' | 'to' | 'subject' | 'sentAt'>;
@@ -37,6 +40,8 @@ export class DevMailbox implements MailTransport {
       text: message.text,
       template: message.template ?? null,
       sentAt: new Date().toISOString(),
+      replyTo: message.replyTo ?? null,
+      headers: { ...message.headers },
     };
     await mkdir(this.dir, { recursive: true });
     // Written under another name and renamed, so a reader never sees half a message.

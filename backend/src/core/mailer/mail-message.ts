@@ -8,6 +8,15 @@ export interface MailMessage {
   template?: string;
   /** A Message-ID of its own (`<…@host>`), so a resend is recognisable as the same e-mail. */
   messageId?: string;
+  /**
+   * The sender's display name when it is not the product's (a contractor's business); the
+   * address stays MAIL_FROM's, the one the mail server may send for.
+   */
+  fromName?: string;
+  /** Where replies go when not to the sender (a contractor's own address). */
+  replyTo?: string;
+  /** Extra headers, one line each (List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What the transport reports back; `messageId` is the only thing worth logging. */
@@ -34,4 +43,18 @@ export class MailDeliveryError extends Error {
     );
     this.name = 'MailDeliveryError';
   }
+}
+
+/**
+ * MAIL_FROM with another display name: `"Sunny Roofing" <no-reply@rafter.app>`. Quotes,
+ * backslashes and line breaks are dropped from the name, so it can neither end the quoted
+ * string nor add a header.
+ */
+export function fromWithName(mailFrom: string, name: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const safe = name
+    .replace(/["\\\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return safe ? `"${safe}" <${address}>` : mailFrom;
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { DevMailbox } from './dev-mailbox';
 import {
+  fromWithName,
   MailDeliveryError,
   type MailMessage,
   type MailTransport,
@@ -38,7 +39,10 @@ export class MailerService implements OnModuleDestroy {
     const template = message.template ?? 'unnamed';
     const started = performance.now();
     try {
-      const sent = await this.transport.deliver(message, this.config.MAIL_FROM);
+      const from = message.fromName
+        ? fromWithName(this.config.MAIL_FROM, message.fromName)
+        : this.config.MAIL_FROM;
+      const sent = await this.transport.deliver(message, from);
       this.logger.log(
         { messageId: sent.messageId, template, ms: Math.round(performance.now() - started) },
         'E-mail sent',

@@ -33,6 +33,8 @@ export class SmtpTransport implements MailTransport {
       // is scanned and encoded in JavaScript, the largest cost of sending a new-lead e-mail.
       textEncoding: 'base64',
       ...(message.messageId ? { messageId: message.messageId } : {}),
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.headers ? { headers: { ...message.headers } } : {}),
     }).compile();
     const messageId = mime.messageId();
     // Built into one buffer first: streamed, each header and body line of the message was a

@@ -9,14 +9,23 @@ import { Prisma } from '../../generated/prisma/client';
  */
 @Injectable()
 export class OutboxService {
+  /**
+   * With `availableAt`, the event is relayed at that time, not at once (a reminder or a follow-up
+   * step that is due later, a text held until the homeowner's morning).
+   */
   async add<T extends OutboxTopic>(
     tx: Prisma.TransactionClient,
     topic: T,
     payload: EventPayload<T>,
+    options: { availableAt?: Date } = {},
   ): Promise<string> {
     const data = parseEventPayload(topic, payload) as Prisma.InputJsonObject;
     const row = await tx.outboxEvent.create({
-      data: { topic, payload: data },
+      data: {
+        topic,
+        payload: data,
+        ...(options.availableAt && { availableAt: options.availableAt }),
+      },
       select: { id: true },
     });
     return row.id;

@@ -56,11 +56,19 @@ export class WorkerQueueModule implements OnModuleInit, OnApplicationBootstrap {
         // The outbox row's id, so a run after a crash is recognised as the same job.
         const context = { id: job.id ?? job.name };
         if (consumers.length === 1) return consumers[0]!.handle(payload, context);
-        const results: Record<string, unknown> = {};
-        for (const consumer of consumers) {
-          results[consumer.label] = await consumer.handle(payload, context);
-        }
-        return results;
+        // Side by side: a slow consumer (an SMTP server) does not hold up the others (a webhook).
+        // Every consumer is idempotent, so when one fails the job's retry runs them all again.
+        const settled = await Promise.allSettled(
+          consumers.map((consumer) => consumer.handle(payload, context)),
+        );
+        const failed = settled.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+        return Object.fromEntries(
+          consumers.map((consumer, index) => [
+            consumer.label,
+            (settled[index] as PromiseFulfilledResult<unknown>).value,
+          ]),
+        );
       });
     }
     for (const schedule of this.discovery.schedules()) {

@@ -15,19 +15,22 @@ import { hashToken, newOpaqueToken } from './tokens';
 export class EmailLinksService {
   constructor(private readonly emailTokens: EmailTokensRepository) {}
 
-  /** A confirmation token valid for a day; earlier ones stay valid (any proves the address). */
-  async confirmation(userId: string, now = new Date()): Promise<string> {
+  /**
+   * A confirmation token valid for a day; earlier ones stay valid (any proves the address). Null
+   * once the address is confirmed (by a link or a Google sign-in that took the account over).
+   */
+  async confirmation(userId: string, now = new Date()): Promise<string | null> {
     const token = newOpaqueToken();
-    await this.emailTokens.create(
+    const stored = await this.emailTokens.create(
       {
         userId,
         purpose: 'confirm_email',
         tokenHash: hashToken(token),
         expiresAt: new Date(now.getTime() + CONFIRM_EMAIL_TOKEN_TTL_HOURS * 3600_000),
       },
-      { replaceUnused: false, now },
+      { replaceUnused: false, now, onlyIfUnconfirmed: true },
     );
-    return token;
+    return stored ? token : null;
   }
 
   /** A reset token valid for an hour; only the newest works, so an old e-mail is harmless. */

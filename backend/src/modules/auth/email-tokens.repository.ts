@@ -8,12 +8,23 @@ import { type Transaction } from './users.repository';
 export class EmailTokensRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Stores a new token; with `replaceUnused`, the user's earlier unspent ones stop working. */
+  /**
+   * Stores a new token; with `replaceUnused`, the user's earlier unspent ones stop working. With
+   * `onlyIfUnconfirmed`, nothing is stored (false) once the address is confirmed: the user's row
+   * is locked first, so a confirmation or a Google sign-in committing meanwhile (which spends
+   * every token) cannot be followed by a fresh link.
+   */
   async create(
     token: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
-    options: { replaceUnused: boolean; now: Date },
-  ): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    options: { replaceUnused: boolean; now: Date; onlyIfUnconfirmed?: boolean },
+  ): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      if (options.onlyIfUnconfirmed) {
+        const [user] = await tx.$queryRaw<{ confirmed: boolean }[]>`
+          SELECT email_verified_at IS NOT NULL AS confirmed FROM users
+          WHERE id = ${token.userId}::uuid FOR UPDATE`;
+        if (!user || user.confirmed) return false;
+      }
       if (options.replaceUnused) {
         await tx.emailToken.updateMany({
           where: { userId: token.userId, purpose: token.purpose, usedAt: null },
@@ -21,6 +32,7 @@ export class EmailTokensRepository {
         });
       }
       await tx.emailToken.create({ data: token, select: { id: true } });
+      return true;
     });
   }
 

@@ -16,7 +16,7 @@ function setup(user: { emailVerifiedAt: Date | null } | null) {
       .fn()
       .mockResolvedValue(user && { email: 'pat@roofers.example', fullName: 'Pat', ...user }),
   };
-  const emailTokens = { create: jest.fn().mockResolvedValue(undefined) };
+  const emailTokens = { create: jest.fn().mockResolvedValue(true) };
   const mailer = { send: jest.fn().mockResolvedValue({ messageId: 'm-1' }) };
   const service = new AccountEmailsService(
     repository as unknown as NotificationsRepository,
@@ -46,7 +46,7 @@ describe('AccountEmailsService', () => {
         tokenHash: hashToken(token),
         expiresAt: new Date('2026-11-22T12:00:00.000Z'),
       },
-      { replaceUnused: false, now },
+      { replaceUnused: false, now, onlyIfUnconfirmed: true },
     );
   });
 

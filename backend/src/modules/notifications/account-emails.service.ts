@@ -27,6 +27,7 @@ export class AccountEmailsService {
     if (!user) return 'user-not-found';
     if (user.emailVerifiedAt) return 'already-confirmed';
     const token = await this.links.confirmation(userId, now);
+    if (!token) return 'already-confirmed';
     await this.mailer.send(confirmEmailMail({ publicUrl: this.config.PUBLIC_URL, user, token }));
     this.logger.log({ userId }, 'Confirmation e-mail sent');
     return 'sent';

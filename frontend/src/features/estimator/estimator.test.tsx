@@ -430,6 +430,8 @@ describe('quote request', () => {
       ownerId: OWNER_ID,
       source: 'embed',
       website: '',
+      // The consent box for texts was left unticked.
+      textConsent: false,
       // Fetched as the widget appeared, for this contractor's calculator.
       formToken: 'token-1',
       lead: {

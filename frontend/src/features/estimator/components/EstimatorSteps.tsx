@@ -83,6 +83,7 @@ export default function EstimatorSteps({
     contact: QuoteForm,
     website: string,
     onChecking: () => void,
+    textConsent: boolean,
   ): Promise<QuoteReceipt> => {
     if (!measured || !ownership || !material || !stories || roofArea === null || !estimate) {
       return Promise.reject(new Error('The estimate is not complete'));
@@ -107,7 +108,7 @@ export default function EstimatorSteps({
       (proof) =>
         submitQuote.mutateAsync(
           ownerId
-            ? { flow: 'owner', payload: { ownerId, lead, website, source, ...proof } }
+            ? { flow: 'owner', payload: { ownerId, lead, website, source, textConsent, ...proof } }
             : { flow: 'main-site', payload: { lead, website, ...proof } },
         ),
       onChecking,
@@ -181,6 +182,7 @@ export default function EstimatorSteps({
         onClose={() => setQuoteOpen(false)}
         submit={submit}
         demo={demo}
+        offerTextConsent={!!ownerId && !demo}
         closeDelayMs={ownerId ? OWNER_FLOW_CLOSE_MS : MAIN_SITE_CLOSE_MS}
         onDone={(receipt) => {
           setQuoteOpen(false);

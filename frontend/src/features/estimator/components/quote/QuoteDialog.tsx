@@ -2,11 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
@@ -14,6 +16,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { quoteFormSchema, type QuoteForm, type QuoteFormInput } from '@rafter/domain/lead';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import { TEXT_CONSENT_WORDING } from '@rafter/domain/text-consent';
 import type { QuoteReceipt } from '../../api/submit-quote';
 import { TextInput } from '../TextInput';
 
@@ -29,9 +32,19 @@ interface QuoteDialogProps {
   onClose: () => void;
   /**
    * Sends the request; `website` is the honeypot's content. `onChecking` says the request waits
-   * for the proof-of-work a busy calculator asks for.
+   * for the proof-of-work a busy calculator asks for. `textConsent`: the consent box was ticked.
    */
-  submit: (contact: QuoteForm, website: string, onChecking: () => void) => Promise<QuoteReceipt>;
+  submit: (
+    contact: QuoteForm,
+    website: string,
+    onChecking: () => void,
+    textConsent: boolean,
+  ) => Promise<QuoteReceipt>;
+  /**
+   * Offers the box agreeing to texts from the contractor (a contractor's calculator only: the
+   * main site and the demo have no one who would text).
+   */
+  offerTextConsent?: boolean;
   /** The landing page's demo: the request goes to no one, and the dialog says so. */
   demo?: boolean;
   /** How long the success message shows before `onDone` (3 s owner flow, 2 s main site). */
@@ -56,6 +69,7 @@ export function QuoteDialog({
   onClose,
   submit,
   demo = false,
+  offerTextConsent = false,
   closeDelayMs,
   onDone,
 }: QuoteDialogProps) {
@@ -64,6 +78,8 @@ export function QuoteDialog({
   const honeypot = useRef<HTMLInputElement>(null);
   const doneTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [status, setStatus] = useState<SubmitStatus>('idle');
+  // Unticked until the homeowner ticks it: consent to texts is never assumed.
+  const [textConsent, setTextConsent] = useState(false);
   const {
     register,
     handleSubmit,
@@ -82,12 +98,16 @@ export function QuoteDialog({
   const send = async (contact: QuoteForm) => {
     setStatus('submitting');
     try {
-      const receipt = await submit(contact, honeypot.current?.value ?? '', () =>
-        setStatus('checking'),
+      const receipt = await submit(
+        contact,
+        honeypot.current?.value ?? '',
+        () => setStatus('checking'),
+        offerTextConsent && textConsent,
       );
       setStatus('success');
       doneTimer.current = setTimeout(() => {
         reset(EMPTY_FORM);
+        setTextConsent(false);
         setStatus('idle');
         onDone(receipt);
       }, closeDelayMs);
@@ -177,6 +197,25 @@ export function QuoteDialog({
                 sx={{ gridColumn: '1 / -1' }}
               />
             </Box>
+            {offerTextConsent && (
+              <FormControlLabel
+                sx={{ alignItems: 'flex-start', mt: 0.5, mr: 0 }}
+                control={
+                  <Checkbox
+                    name="textConsent"
+                    checked={textConsent}
+                    onChange={(event) => setTextConsent(event.target.checked)}
+                    disabled={busy}
+                    sx={{ mt: -0.75 }}
+                  />
+                }
+                label={
+                  <Typography variant="body2" color="textSecondary">
+                    {TEXT_CONSENT_WORDING}
+                  </Typography>
+                }
+              />
+            )}
             <Box aria-hidden sx={honeypotSx}>
               <label htmlFor={honeypotId}>Website</label>
               <input

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render-with-providers';
+import { TEXT_CONSENT_WORDING } from '@rafter/domain/text-consent';
 import { QuoteDialog } from './QuoteDialog';
 
 const RECEIPT = { id: 'lead-1', roofArea: 1800, estimate: { low: 1, mid: 2, high: 3 }, score: 70 };
@@ -69,7 +70,42 @@ describe('quote dialog', () => {
       { firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', phone: '5125550100' },
       '',
       expect.any(Function),
+      false,
     );
+  });
+
+  it("offers an unticked box for texts with the domain's wording, and sends whether it was ticked", async () => {
+    const user = userEvent.setup();
+    const submit = vi.fn(async () => RECEIPT);
+    renderWithProviders(
+      <QuoteDialog
+        open
+        offerTextConsent
+        onClose={vi.fn()}
+        submit={submit}
+        closeDelayMs={3000}
+        onDone={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Get Your Exact Quote' });
+    const consent = within(dialog).getByRole('checkbox', { name: TEXT_CONSENT_WORDING });
+    expect(consent).not.toBeChecked();
+    expect(consent).not.toBeRequired();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Dana');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Reyes');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'dana@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone Number' }), '5125550100');
+    await user.click(consent);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByText('Thank you!')).toBeVisible();
+    expect(submit).toHaveBeenCalledWith(expect.any(Object), '', expect.any(Function), true);
+  });
+
+  it('offers no box for texts unless asked (main site, demo)', () => {
+    const { dialog } = renderDialog();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('in the landing demo, says the request goes to no one, before and after sending', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
 import { StepLayout } from '../StepLayout';
 import { TextInput } from '../TextInput';
@@ -7,6 +8,10 @@ export const ZIP_CODE_LENGTH = 5;
 
 export function isCompleteZipCode(zipCode: string): boolean {
   return new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`).test(zipCode);
+}
+
+function zipCodeDigits(text: string): string {
+  return text.replace(/\D/g, '').slice(0, ZIP_CODE_LENGTH);
 }
 
 interface ZipCodeStepProps {
@@ -24,6 +29,16 @@ export function ZipCodeStep({
   focusTitle,
 }: ZipCodeStepProps) {
   const complete = isCompleteZipCode(zipCode);
+  const input = useRef<HTMLInputElement>(null);
+  // The first screen is prerendered: on a slow phone the homeowner may type the zip code before
+  // the app hydrates. Hydration keeps what they typed in the field but not in the state, and the
+  // next render would wipe it; take it into the state instead.
+  useEffect(() => {
+    const typed = zipCodeDigits(input.current?.value ?? '');
+    if (typed && typed !== zipCode) onZipCodeChange(typed);
+    // Once, on mount: afterwards every keystroke goes through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <StepLayout
       title="Enter your zip code"
@@ -41,9 +56,8 @@ export function ZipCodeStep({
       <TextInput
         label="Zip Code"
         value={zipCode}
-        onChange={(event) =>
-          onZipCodeChange(event.target.value.replace(/\D/g, '').slice(0, ZIP_CODE_LENGTH))
-        }
+        inputRef={input}
+        onChange={(event) => onZipCodeChange(zipCodeDigits(event.target.value))}
         autoComplete="postal-code"
         placeholder="e.g. 78701"
         helperText="5-digit US zip code"
