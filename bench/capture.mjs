@@ -14,9 +14,11 @@
  *      form token of its own, issued by GET /api/form-token before the timed runs (a quote
  *      request must come 3 s after its token); issuing them is measured and reported apart.
  * Then it counts rows: every 2xx must be stored exactly once, and the Smart contractor has
- * exactly 50 visible leads.
+ * exactly 50 visible leads. Each server first gets --warmup seconds (default 3) of the same load,
+ * not measured, so a figure is the server's steady state rather than its first seconds (JIT,
+ * connection pools, caches); the product's warm-up goes to a contractor of its own.
  *
- *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --owners=50 --tokens=150000] [--limits]
+ *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --warmup=3 --owners=50 --tokens=150000] [--limits]
  *
  * --limits keeps the per-IP and per-contractor limits on, set too high to refuse anything, so the
  * run includes their cost (one Redis round trip each per request).
@@ -43,6 +45,7 @@ import {
 import autocannon from 'autocannon';
 
 const CONNECTIONS = option('connections', 50);
+const WARMUP = option('warmup', 3);
 const DURATION = option('duration', 20);
 const OWNERS = option('owners', 50);
 const LIMITS = process.argv.includes('--limits');
@@ -61,13 +64,13 @@ const SMART_ALLOWANCE = 50;
 let sequence = 0;
 
 /** `tokens` (per owner) hands each request a form token of its own; without, none is sent. */
-async function load(url, owners, tokens) {
+async function load(url, owners, tokens, duration = DURATION) {
   const ids = [];
   let exhausted = false;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     requests: [
@@ -140,6 +143,7 @@ async function baselineRun(databaseUrl, owner, batched) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   log(`${batched ? 'batched' : 'naive'} baseline: ${CONNECTIONS} connections for ${DURATION} s`);
   try {
+    if (WARMUP > 0) await load(`http://127.0.0.1:${port}/capture-lead`, [owner], null, WARMUP);
     return await load(`http://127.0.0.1:${port}/capture-lead`, [owner]);
   } finally {
     await stop(server);
@@ -149,14 +153,14 @@ async function baselineRun(databaseUrl, owner, batched) {
 async function main() {
   const databaseUrl = await prepareDatabase('rafter_bench_capture');
   const prefix = `capture-${Date.now()}`;
-  const ids = await seedContractors(databaseUrl, OWNERS + 2, { prefix });
+  const ids = await seedContractors(databaseUrl, OWNERS + 3, { prefix });
   const [limitedOwner] = await seedContractors(databaseUrl, 1, {
     prefix: `${prefix}-smart`,
     plan: 'smart',
   });
   // The baselines' rows go to owners of their own, so the product's owners hold only the product's.
   const productOwners = ids.slice(0, OWNERS);
-  const [naiveOwner, batchedOwner] = [ids[OWNERS], ids[OWNERS + 1]];
+  const [naiveOwner, batchedOwner, warmupOwner] = [ids[OWNERS], ids[OWNERS + 1], ids[OWNERS + 2]];
 
   const naive = await baselineRun(databaseUrl, naiveOwner, false);
   const batched = await baselineRun(databaseUrl, batchedOwner, true);
@@ -172,8 +176,17 @@ async function main() {
     issuedLimited = await issueFormTokens(api.base, [limitedOwner], LIMITED_TOKENS, {
       concurrency: 50,
     });
+    // More than the product answers in the warm-up; its leads go to a contractor of their own.
+    const warmup =
+      WARMUP > 0
+        ? await issueFormTokens(api.base, [warmupOwner], WARMUP * 5000, { concurrency: 50 })
+        : null;
     // The last token issued must be older than the 3 s a person needs to fill the widget.
     await new Promise((resolve) => setTimeout(resolve, 3500));
+    if (warmup) {
+      log(`product, warm-up: ${CONNECTIONS} connections for ${WARMUP} s`);
+      await load(`${api.base}/api/capture-lead`, [warmupOwner], warmup.pools, WARMUP);
+    }
     log(`product, ${OWNERS} Instant contractors: ${CONNECTIONS} connections for ${DURATION} s`);
     product = await load(`${api.base}/api/capture-lead`, productOwners, issued.pools);
     log(`product, one Smart contractor: ${CONNECTIONS} connections for ${DURATION} s`);
@@ -196,7 +209,7 @@ async function main() {
   const limitedRatio = (d.rps / c.rps) * 100;
   console.log(
     [
-      `${CONNECTIONS} connections, ${DURATION} s each, one run` +
+      `${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up, one run` +
         (LIMITS ? '; per-IP and per-contractor limits on (too high to refuse).' : '.'),
       '',
       table(

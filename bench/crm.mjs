@@ -59,8 +59,18 @@ const SEED_SQL = `
     1000 + (i * 7) % 3000, 4000 + (i * 13) % 20000, 6000 + (i * 13) % 20000,
     8000 + (i * 13) % 20000, (i * 31) % 101,
     (ARRAY['new','contacted','qualified','converted','lost']::"LeadStatus"[])[1 + i % 5],
-    'widget', now() - i * $2::float8 * interval '1 second', now()
+    'widget', now() - i * $2::float8 * interval '1 second', now() - i * $2::float8 * interval '1 second'
   FROM generate_series(1, $3::int) AS i`;
+
+/**
+ * A day of CRM work on old leads: one lead in 200 (500 of 100,000, spread over all of them)
+ * changed in the last 30 minutes, which an hourly sync's `updated_since` must find.
+ */
+const RECENT_CHANGES_SQL = `
+  UPDATE leads SET updated_at = now() - (random() * interval '30 minutes')
+  WHERE owner_id = $1::uuid AND id IN (
+    SELECT id FROM leads WHERE owner_id = $1::uuid ORDER BY created_at DESC OFFSET 100
+  ) AND ('x' || substr(md5(id::text), 1, 8))::bit(32)::int % 200 = 0`;
 
 async function seed(url) {
   const client = new Client({ connectionString: url });
@@ -82,8 +92,10 @@ async function seed(url) {
     let started = Date.now();
     // Spread over 70 days, so the metrics' two 30-day windows both have data.
     await client.query(SEED_SQL, [owner.id, (70 * 86_400) / Math.max(1, LEADS), LEADS]);
+    const { rowCount: changed } = await client.query(RECENT_CHANGES_SQL, [owner.id]);
     log(
-      `seeded ${LEADS} leads for the contractor in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `seeded ${LEADS} leads for the contractor in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+        `${changed} of them changed in the last 30 minutes`,
     );
     started = Date.now();
     for (let index = 0; index < OTHER_OWNERS; index++) {
@@ -191,6 +203,33 @@ async function main() {
     for (const [label, path] of cases) {
       log(`measuring ${label}`);
       results.push(await measure(label, `${base}${path}`, headers));
+    }
+
+    // The public API with an API key (issue 22): its own guard, scopes and per-key limit (on, set
+    // too high to refuse), the same queries underneath.
+    const created = await fetch(`${base}/api/api-keys`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', scopes: ['leads:read'] }),
+    });
+    if (created.status !== 201) throw new Error(`api key: HTTP ${created.status}`);
+    const keyHeaders = { authorization: `Bearer ${(await created.json()).key}` };
+    const hourAgo = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
+    const v1Cases = [
+      ['v1 list, Latest First', '/api/v1/leads'],
+      ['v1 list, Highest Score', '/api/v1/leads?sort=score'],
+      [`v1 list, cursor at row ${Math.floor(LEADS / 2)}`, `/api/v1/leads?cursor=${deepCursor}`],
+      ['v1 list, status Qualified', '/api/v1/leads?status=qualified'],
+      ['v1 list, search "maria"', '/api/v1/leads?q=maria'],
+      ['v1 list, updated_since 1 hour ago (sync)', `/api/v1/leads?updated_since=${hourAgo}`],
+      ['v1 lead', null],
+    ];
+    const {
+      rows: [one],
+    } = await query(databaseUrl, 'SELECT id FROM leads WHERE owner_id = $1 LIMIT 1', [ownerId]);
+    for (const [label, path] of v1Cases) {
+      log(`measuring ${label}`);
+      results.push(await measure(label, `${base}${path ?? `/api/v1/leads/${one.id}`}`, keyHeaders));
     }
     log('measuring export');
     const exported = await measureExport(base, headers, child.pid);

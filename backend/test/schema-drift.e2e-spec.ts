@@ -603,7 +603,7 @@ function drift(expected: DatabaseShape, actual: DatabaseShape): string[] {
 }
 
 /**
- * Indexes Prisma's schema cannot describe (on an expression), created by a migration alone; each
+ * Indexes Prisma's schema cannot describe (on an expression, or partial), created by a migration alone; each
  * is expected exactly as pg_catalog prints it. schema.prisma names them in a comment.
  */
 const SQL_ONLY_INDEXES: { table: string; name: string; signature: string }[] = [
@@ -613,6 +613,12 @@ const SQL_ONLY_INDEXES: { table: string; name: string; signature: string }[] = [
     name: 'leads_search_trgm_idx',
     signature:
       "gin (owner_id, ((((((first_name || ' '::text) || last_name) || ' '::text) || email) || ' '::text) || address) gin_trgm_ops)",
+  },
+  {
+    // 20261209100000_leads_visible_by_owner
+    table: 'leads',
+    name: 'leads_visible_by_owner_idx',
+    signature: 'btree (owner_id, created_at) WHERE ((spam_at IS NULL) AND (NOT locked))',
   },
 ];
 
