@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfigOrExit } from './config/config';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedRefusal, seedDemoData } from './demo-seed';
@@ -19,6 +20,7 @@ import {
 // Types only: the local fakes are loaded with import() below, outside production only.
 import type { FakeGoogleServer } from './dev/google/fake-google.server';
 import type { FakeStripe } from './dev/stripe/fake-stripe.server';
+import type { FakeTwilio } from './dev/twilio/fake-twilio.server';
 
 /**
  * `npm start` (and `npm run dev` with --dev): brings the whole product up on one machine with no
@@ -41,6 +43,7 @@ let embeddedPostgres: EmbeddedPostgres | undefined;
 let localRedis: LocalRedis | undefined;
 let fakeGoogle: (FakeGoogleServer & { signsInAs: string }) | undefined;
 let fakeStripe: (FakeStripe & { testCard: string }) | undefined;
+let fakeTwilio: FakeTwilio | undefined;
 let stopping = false;
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -65,6 +68,7 @@ async function shutdown(code: number): Promise<void> {
   await Promise.race([Promise.all(exits), timeout]);
   await fakeGoogle?.stop().catch(() => {});
   await fakeStripe?.stop().catch(() => {});
+  await fakeTwilio?.stop().catch(() => {});
   await localRedis?.stop().catch(() => {});
   await embeddedPostgres?.stop().catch(() => {});
   process.exit(code);
@@ -133,6 +137,11 @@ async function main(): Promise<void> {
   env.REDIS_URL = localRedis?.url ?? redisUrl;
 
   const config = loadConfigOrExit(env);
+  // The worker signs links the api checks (unsubscribe): without a configured secret, both
+  // processes of this start share one random key instead of each making its own.
+  if (!env.AUTH_SECRET && !config.isProduction) {
+    env.AUTH_SECRET = randomBytes(32).toString('base64url');
+  }
 
   if (!env.GOOGLE_CLIENT_ID && !config.isProduction) {
     const port = Number(env.GOOGLE_FAKE_PORT ?? 0);
@@ -183,6 +192,28 @@ async function main(): Promise<void> {
       STRIPE_PRICE_STARTER: fakeStripe!.priceIds.starter,
       STRIPE_PRICE_SMART: fakeStripe!.priceIds.smart,
       STRIPE_PRICE_INSTANT: fakeStripe!.priceIds.instant,
+    });
+  }
+
+  if (!env.TWILIO_ACCOUNT_SID && !config.isProduction) {
+    const port = Number(env.TWILIO_FAKE_PORT ?? 0);
+    try {
+      const { startFakeTwilio } = await import('./dev/twilio/fake-twilio.server.js');
+      fakeTwilio = await startFakeTwilio({
+        port,
+        webhookUrl: `http://127.0.0.1:${config.PORT}/api/texts/inbound`,
+        signedUrl: `${config.PUBLIC_URL}/api/texts/inbound`,
+      });
+    } catch (error) {
+      fail(
+        `Could not start the fake Twilio on port ${port}: ${String(error)}. Set TWILIO_FAKE_PORT, or TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER.`,
+      );
+    }
+    Object.assign(env, {
+      TWILIO_ACCOUNT_SID: fakeTwilio!.accountSid,
+      TWILIO_AUTH_TOKEN: fakeTwilio!.authToken,
+      TWILIO_FROM_NUMBER: fakeTwilio!.fromNumber,
+      TWILIO_API_URL: fakeTwilio!.apiUrl,
     });
   }
 
@@ -253,6 +284,11 @@ async function main(): Promise<void> {
     if (fakeStripe) {
       say(
         `Payments (test):   fake Stripe at ${fakeStripe.apiUrl} (card ${fakeStripe.testCard}, promo code QUOTE20)`,
+      );
+    }
+    if (fakeTwilio) {
+      say(
+        `Texts (dev):       ${config.PUBLIC_URL}/api/dev/texts (fake Twilio at ${fakeTwilio.apiUrl}: sent texts, simulated replies)`,
       );
     }
     say(

@@ -6,6 +6,7 @@ import {
   type FakeGoogleServer,
   startFakeGoogleServer,
 } from '../src/dev/google/fake-google.server';
+import { EmailLinksService } from '../src/modules/auth/email-links.service';
 import { GOOGLE_STATE_COOKIE } from '../src/modules/auth/google/google-state.store';
 import { SessionsService } from '../src/modules/auth/sessions.service';
 import { createAccount } from './factories/account.factory';
@@ -276,6 +277,10 @@ describe('Google sign-in', () => {
       // The confirmation link mailed at sign-up is spent too.
       expect(await prisma.emailToken.count({ where: { userId: squat.id, usedAt: null } })).toBe(0);
       expect(logs.text()).toContain('Google sign-in took over an unconfirmed account');
+      // The sign-up's confirmation e-mail, made by the worker after the take-over (it read the
+      // account while still unconfirmed), gets no new link either.
+      expect(await s.app.get(EmailLinksService).confirmation(squat.id)).toBeNull();
+      expect(await prisma.emailToken.count({ where: { userId: squat.id, usedAt: null } })).toBe(0);
     });
 
     it('asks the owner of a confirmed password account to sign in with the password once, which links Google', async () => {

@@ -347,6 +347,12 @@ describe('docker-compose.yml', () => {
         });
       }
     }
+
+    // Error lines quote the request line, query string and all, from level 'error' down.
+    const errorLogs = [...nginx.matchAll(/^\s*error_log\s+(\S+)(?:\s+(\S+?))?\s*;/gm)];
+    expect(errorLogs.map(([, target, level]) => ({ target, level }))).toEqual([
+      { target: expect.any(String), level: expect.stringMatching(/^(crit|alert|emerg)$/) },
+    ]);
   });
 });
 

@@ -49,10 +49,16 @@ describe('the start-up warning', () => {
       SMTP_URL: '',
       DEMO_MODE: 'true',
       GOOGLE_OAUTH_DEMO: 'true',
+      // What `npm start` sets when it runs the fake Twilio.
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'fake-token',
+      TWILIO_FROM_NUMBER: '+15125550100',
+      TWILIO_API_URL: 'http://127.0.0.1:9',
     });
     expect(text).toContain(
       'HOST=0.0.0.0 accepts connections from other machines, but development features are on: ' +
-        'the dev mailbox at /api/dev/mailbox (it answers this machine only); the demo login ' +
+        'the dev mailbox at /api/dev/mailbox (it answers this machine only); the fake Twilio, ' +
+        'its sent texts at /api/dev/texts; the demo login ' +
         'shown in the sign-in dialog; a fake Google sign-in. For a public server set ' +
         'NODE_ENV=production (with SMTP_URL and AUTH_SECRET); to keep this one to this ' +
         'machine, set HOST=127.0.0.1.',

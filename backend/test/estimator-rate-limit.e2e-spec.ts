@@ -177,6 +177,28 @@ describe('per-IP limits against a client with many addresses or good timing', ()
       (await lookup('/api/get-shareable-link?slug=amber-roof-1004', '203.0.113.51')).statusCode,
     ).toBe(404);
   });
+
+  it('counts form tokens with the lookups, so one client cannot farm tokens for scripted quote requests', async () => {
+    const ownerId = (await createOwner(t.app.get(PrismaService), { plan: 'starter' })).id;
+    const ip = '203.0.113.60';
+    const token = (from = ip) =>
+      t.app.inject({ url: `/api/form-token?ownerId=${ownerId}`, remoteAddress: from });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await token()).statusCode);
+    answers.push(
+      (
+        await t.app.inject({
+          url: '/api/get-shareable-link?slug=amber-roof-2000',
+          remoteAddress: ip,
+        })
+      ).statusCode,
+    );
+    expect(answers).toEqual([200, 200, 200, 429, 429]);
+    const refused = await token();
+    expect(refused.json()).toEqual(TOO_MANY);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await token('203.0.113.61')).statusCode).toBe(200);
+  });
 });
 
 describe('estimator rate limits behind the load balancer (TRUST_PROXY=true)', () => {

@@ -9,6 +9,7 @@ import { createChallenge, randomInt, verifySolution, type Payload } from 'altcha
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { RedisService } from '../../core/redis/redis.service';
 
 /** Prefix of every token this version signs; another one is refused, not misread. */
@@ -20,6 +21,7 @@ const RENEWAL_WINDOW_MS = 24 * 3600_000;
 /** A calculator stays in burst mode this long after its last request over the threshold. */
 export const BURST_DURATION_MS = 10 * 60_000;
 const MINUTE_MS = 60_000;
+const TEN_MINUTES_MS = 10 * MINUTE_MS;
 /** Key derivation of the challenge: PBKDF2 runs natively in browsers (Web Crypto) and in Node. */
 const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
 /** PBKDF2 iterations per key tried: with FORM_CHALLENGE_MAX_NUMBER, the work of one solution. */
@@ -116,6 +118,7 @@ export class FormTokenService {
   constructor(
     private readonly redis: RedisService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rateLimit: RateLimitService,
   ) {
     this.key = keyFor(config.AUTH_SECRET, 'rafter form token');
     this.challengeSecret = keyFor(config.AUTH_SECRET, 'rafter form challenge').toString('hex');
@@ -136,8 +139,15 @@ export class FormTokenService {
   async issue(
     ownerId: string | null,
     previous: string | undefined,
+    clientIp: string,
     now = new Date(),
   ): Promise<FormTokenResponse> {
+    // Counted with the visitor's share-page and price lookups: a widget loads each once, while a
+    // script farming tokens to fill a contractor's month needs one per request.
+    await this.rateLimit.consumeForClient(
+      { name: 'lookup-ip', limit: this.config.RATE_LIMIT_LOOKUP_PER_IP, windowMs: TEN_MINUTES_MS },
+      clientIp,
+    );
     const earlier = previous ? this.read(previous, now, { ignoreExpiry: true }) : null;
     const carried =
       earlier &&
