@@ -9,10 +9,17 @@ module.exports = {
     {
       name: 'domain-imports-only-zod',
       comment:
-        'domain/ holds pure rules shared by server and browser: it may import itself and zod, nothing else (tests may import vitest).',
+        'domain/ holds pure rules shared by server and browser: it may import itself and zod, nothing else (tests may import vitest); libphonenumber-js and zipcode-to-timezone are pure data libraries for the texting rules (docs/decisions/0037).',
       severity: 'error',
       from: { path: '^domain/src/', pathNot: '\\.test\\.ts$' },
-      to: { pathNot: ['^domain/src/', '^node_modules/zod/'] },
+      to: {
+        pathNot: [
+          '^domain/src/',
+          '^node_modules/zod/',
+          '^node_modules/libphonenumber-js/',
+          '^node_modules/zipcode-to-timezone/',
+        ],
+      },
     },
     {
       name: 'core-never-imports-a-module',

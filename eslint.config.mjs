@@ -52,6 +52,7 @@ export default tseslint.config(
       'e2e/**/*.ts',
       'scripts/**',
       'bench/**',
+      'client/examples/**',
     ],
     rules: { 'no-console': 'off' },
   },

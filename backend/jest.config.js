@@ -59,6 +59,8 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`],
   moduleNameMapper: {
+    // The typed client's sources, as for @rafter/domain (no build needed to test with it).
+    '^@rafter/client$': '<rootDir>/../client/src/index.ts',
     '^@rafter/domain/(.*)$': '<rootDir>/../domain/src/$1',
     // The generated Prisma client imports its TypeScript siblings with `.js` extensions.
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from './test';
+import { expect, test, type Page } from './test';
 import type { SubscriptionView } from '@rafter/domain/billing';
 import { LOCKED_LEAD_NAME, type LeadPage } from '@rafter/domain/crm';
 import { canUseFeature, type PlanLevel } from '@rafter/domain/plans';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { newContractor } from './contractor';
-import { homeownerFormToken } from './form-token';
 import { linkIn, uniqueEmail, waitForMail } from './mailbox';
+import { sendQuote } from './quote';
 
 // A new contractor per test: each one's plan changes, so no other spec may share the account.
 
@@ -77,37 +77,6 @@ async function expectPlanLevel(contractor: Contractor, level: PlanLevel) {
   expect(canUseFeature(view, 'customColors', now)).toBe(level >= 2);
   expect(canUseFeature(view, 'logo', now)).toBe(level >= 3);
   return view;
-}
-
-/** A homeowner's quote through the widget's call (owner flow). */
-async function captureLead(request: APIRequestContext, ownerId: string, lastName: string) {
-  const { token, filled } = await homeownerFormToken(request, ownerId);
-  await filled();
-  const response = await request.post('/api/capture-lead', {
-    data: {
-      ownerId,
-      formToken: token,
-      source: 'widget',
-      lead: {
-        firstName: 'Morgan',
-        lastName,
-        email: `morgan.${lastName.toLowerCase()}@example.com`,
-        phone: '5125550142',
-        address: '1100 Congress Ave, Austin, TX 78701, USA',
-        zipCode: '78701',
-        latitude: 30.2747,
-        longitude: -97.7404,
-        ownership: 'owner',
-        material: 'asphalt',
-        stories: 'one',
-        roofArea: 1800,
-        estimateLow: 6120,
-        estimateMid: 8415,
-        estimateHigh: 10_710,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
 }
 
 /** On the fake Stripe's checkout page: the test card, an optional promotion code, then Pay. */
@@ -228,7 +197,7 @@ test('without a plan leads arrive locked; a canceled checkout charges nothing; S
     api: <T>(path: string) => created.api<T>('GET', path),
   };
   await expectPlanLevel(contractor, 0);
-  await captureLead(page.request, contractor.id, 'Gable');
+  await sendQuote(page.request, contractor.id, { firstName: 'Morgan', lastName: 'Gable' });
 
   const leads = await contractor.api<LeadPage>('/api/leads');
   expect(leads.items).toHaveLength(1);

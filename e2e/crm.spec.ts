@@ -4,6 +4,7 @@ import type { DashboardMetrics, LeadCounts, LeadPage } from '@rafter/domain/crm'
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { contractorOnPlan, signIn as signInAs } from './contractor';
 import { homeownerFormToken } from './form-token';
+import { ownerIdOf, sendQuote } from './quote';
 
 // The contractor dashboard against the real api, database and Socket.IO: the seeded demo
 // contractor (36 leads, Smart plan). Other spec files add leads to the same contractor while
@@ -22,55 +23,30 @@ async function signIn(page: Page, path = '/dashboard') {
   return { api: <T>(path: string) => demo.api<T>('GET', path) };
 }
 
-async function demoOwnerId(request: APIRequestContext): Promise<string> {
-  const response = await request.get(`/api/get-shareable-link?slug=${DEMO.slug}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { linkData: { user_id: string } }).linkData.user_id;
-}
-
 /**
  * A homeowner's quote through the widget's calls (owner flow), with a name no other test uses:
  * the form token is fetched now, as the widget would on loading, and `send` posts the quote once
  * a person could have filled the form.
  */
 async function homeowner(request: APIRequestContext, lastName: string, owner?: string) {
-  const ownerId = owner ?? (await demoOwnerId(request));
-  const { token, filled } = await homeownerFormToken(request, ownerId);
-  return { send: async () => (await filled(), captureLead(request, ownerId, token, lastName)) };
-}
-
-async function captureLead(
-  request: APIRequestContext,
-  ownerId: string,
-  formToken: string,
-  lastName: string,
-): Promise<string> {
-  const response = await request.post('/api/capture-lead', {
-    data: {
-      ownerId,
-      formToken,
-      source: 'widget',
-      lead: {
-        firstName: 'Quinn',
-        lastName,
-        email: `quinn.${lastName.toLowerCase()}@example.com`,
-        phone: '5125550199',
-        address: '2400 Windsor Rd, Austin, TX 78703, USA',
-        zipCode: '78703',
-        latitude: 30.2936,
-        longitude: -97.7702,
-        ownership: 'owner',
-        material: 'metal',
-        stories: 'two',
-        roofArea: 2100,
-        estimateLow: 12_600,
-        estimateMid: 32_025,
-        estimateHigh: 51_450,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const ownerId = owner ?? (await ownerIdOf(request));
+  const form = await homeownerFormToken(request, ownerId);
+  const lead = {
+    firstName: 'Quinn',
+    lastName,
+    phone: '5125550199',
+    address: '2400 Windsor Rd, Austin, TX 78703, USA',
+    zipCode: '78703',
+    latitude: 30.2936,
+    longitude: -97.7702,
+    material: 'metal',
+    stories: 'two',
+    roofArea: 2100,
+    estimateLow: 12_600,
+    estimateMid: 32_025,
+    estimateHigh: 51_450,
+  };
+  return { send: () => sendQuote(request, ownerId, lead, form) };
 }
 
 const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;

@@ -19,13 +19,13 @@ import {
 } from '@rafter/domain/property';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { collectPageErrors, goOffline } from './page-health';
+import { DEMO_SLUG, ownerIdOf } from './quote';
 
 // The homeowner's estimator against the built product: the /widget page in the owner and
 // main-site flows, the /calc/{slug} share page, a phone-sized screen and axe-core on every step.
 // Test machines have no internet, so the map tiles and the geocoder are cut off (the widget must
 // still work on a typed address) except in the test that serves them from fixtures.
 
-const DEMO_SLUG = 'sunny-roof-1042';
 const DEMO_BUSINESS = 'Lone Star Roofing Co.';
 /** The demo contractor's asphalt price; every other material uses the defaults. */
 const DEMO_ASPHALT = { min: 3.9, max: 6.25 };
@@ -51,13 +51,6 @@ const AXE_HALVES: [string, (where: string) => boolean][] = [
 ];
 /** The keyless map's load failure: it names no provider and no API key (there is none). */
 const KEYLESS_MAP_LOAD_ERROR = 'Failed to load the map. Please check your internet connection.';
-
-async function demoOwnerId(page: Page): Promise<string> {
-  const response = await page.request.get(`/api/get-shareable-link?slug=${DEMO_SLUG}`);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { linkData: { user_id: string } };
-  return body.linkData.user_id;
-}
 
 const stepHeading = (scope: Page | Locator, name: string) =>
   scope.getByRole('heading', { level: 2, name, exact: true });
@@ -242,7 +235,7 @@ test.describe('estimator widget', () => {
   }) => {
     const errors = collectPageErrors(page);
     await goOffline(page);
-    const ownerId = await demoOwnerId(page);
+    const ownerId = await ownerIdOf(page.request);
     await page.goto(`/widget?ownerId=${ownerId}&color=%2316a34a`);
 
     const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
@@ -337,7 +330,7 @@ test.describe('estimator widget', () => {
   for (const [part, checked] of AXE_HALVES) {
     test(`on a desktop ${part} pass axe`, async ({ page }) => {
       await goOffline(page);
-      await page.goto(`/widget?ownerId=${await demoOwnerId(page)}&color=%2316a34a`);
+      await page.goto(`/widget?ownerId=${await ownerIdOf(page.request)}&color=%2316a34a`);
       const { widget } = await walkToEstimate(page, {
         answers: { ownership: 'owner', material: 'asphalt', stories: 'two' },
         check: async (where) => {

@@ -127,6 +127,29 @@ for (const path of ['/widget', `/calc/${DEMO_SLUG}`]) {
   });
 }
 
+test('a zip code typed before the scripts arrive is kept, and Continue takes it', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await goOffline(page);
+  const scripts = await delayScripts(page);
+  await page.goto('/widget', { waitUntil: 'commit' });
+  const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
+  const zip = widget.getByRole('textbox', { name: 'Zip Code' });
+  // A homeowner on a slow phone types into the painted field while the app still loads.
+  await zip.pressSequentially('78701');
+  expect(scripts.released()).toBeNull();
+  expect(await hydrated(page)).toBe(false);
+
+  await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
+  await expect(zip).toHaveValue('78701');
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await expect(widget.getByRole('heading', { name: 'Find your home' })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(errors).toEqual([]);
+});
+
 test('the share page keeps its layout when the contractor arrives', async ({ page }) => {
   await goOffline(page);
   // The link's answer held back, so the prerendered shell can be measured before it.

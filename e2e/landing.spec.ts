@@ -291,4 +291,19 @@ test.describe('landing page', () => {
       });
     }
   });
+
+  test('the menu takes over below 768 px exactly: links at 768, the menu button at 767', async ({
+    page,
+  }) => {
+    await goOffline(page);
+    await page.setViewportSize({ width: 768, height: 900 });
+    await openLanding(page);
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Features', 'Pricing', 'Live Demo']);
+    await expect(menuButton(page)).toBeHidden();
+
+    await page.setViewportSize({ width: 767, height: 900 });
+    await expect(menuButton(page)).toBeVisible();
+    await expect(mainNav(page)).toBeHidden();
+    await expectNoSidewaysScroll(page, '/ at 767 px');
+  });
 });

@@ -35,6 +35,10 @@ Object.assign(env, {
   // Every browser test comes from 127.0.0.1: per-IP limits would run out mid-run.
   RATE_LIMIT_DEMO_CALL_PER_IP: '1000',
   RATE_LIMIT_LOOKUP_PER_IP: '10000',
+  // More than ten specs send quote requests, all from 127.0.0.1, within ten minutes: at the
+  // default (10 per visitor per 10 minutes) the last ones are answered 429. The limit itself is
+  // covered by backend/test/estimator-rate-limit.e2e-spec.ts.
+  RATE_LIMIT_CAPTURE_PER_IP: '1000',
   // Each spec signs up and signs in contractors of its own: the suite sends far more than 30
   // auth requests in 15 minutes. The limit itself is covered by backend/test.
   RATE_LIMIT_AUTH_PER_IP: '10000',
@@ -43,6 +47,12 @@ Object.assign(env, {
   FORM_BURST_PER_MINUTE: '50',
   // The webhook spec's receiver listens on this machine (refused in production).
   WEBHOOK_ALLOW_LOOPBACK: 'true',
+  // A follow-up "day" lasts 3 s, so a sequence runs within one test (follow-up-sequence.spec.ts):
+  // day 2 comes 6 s after the quote request, day 7 21 s after, leaving the contractor time to
+  // change the lead's status in between on a busy machine. Every Smart and Instant contractor's
+  // homeowners (the seeded demo contractor's too) therefore get the default sequence's e-mails
+  // seconds after their estimate e-mail, which stays their first (followups.spec.ts reads it).
+  FOLLOW_UP_DAY_MS: '3000',
 });
 
 const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'launch.js')], {

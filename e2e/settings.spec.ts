@@ -285,7 +285,7 @@ test('Instant: a PNG logo reaches the share page; an oversized file and HTML nam
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the bottom bar holds all six tabs; Calculator and Business Profile fit the screen', async ({
+  test('the bottom bar holds all seven tabs; Calculator and Business Profile fit the screen', async ({
     page,
   }) => {
     await signIn(page, DEMO.email, DEMO.password);
@@ -296,6 +296,7 @@ test.describe('on a 375 px phone', () => {
       'Leads',
       'Calculator',
       'Business Profile',
+      'Follow-ups',
       'Integrations',
       'Subscription',
     ]);

@@ -9,14 +9,17 @@ import { RedisModule } from './core/redis/redis.module';
 import { FEATURE_MODULES } from './features';
 import { ApiKeysApiModule } from './modules/api-keys/api-keys.module';
 import { AuthApiModule, AuthModule } from './modules/auth/auth.module';
+import { FollowupsApiModule } from './modules/followups/followups.module';
 import { GoogleAuthModule } from './modules/auth/google/google-auth.module';
 import { SessionsService } from './modules/auth/sessions.service';
 import { BillingApiModule } from './modules/billing/billing.module';
 import { CalculatorApiModule } from './modules/calculator/calculator.module';
+import { FollowUpsApiModule } from './modules/follow-ups/follow-ups.module';
 import { LeadsApiModule } from './modules/leads/leads.module';
 import { DevMailboxModule } from './modules/notifications/dev-mailbox.module';
 import { ProfilesApiModule } from './modules/profiles/profiles.module';
 import { PublicApiModule } from './modules/public-api/public-api.module';
+import { TextsApiModule } from './modules/texts/texts.module';
 import { WebhooksApiModule } from './modules/webhooks/webhooks.module';
 import { VoiceModule } from './modules/voice/voice.module';
 
@@ -40,6 +43,9 @@ import { VoiceModule } from './modules/voice/voice.module';
     ApiKeysApiModule,
     PublicApiModule,
     WebhooksApiModule,
+    FollowUpsApiModule,
+    TextsApiModule,
+    FollowupsApiModule,
     DevMailboxModule,
     VoiceModule,
   ],

@@ -3,10 +3,13 @@ import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { CalculatorModule } from './modules/calculator/calculator.module';
 import { DistributionModule } from './modules/distribution/distribution.module';
+import { FollowUpsModule } from './modules/follow-ups/follow-ups.module';
+import { FollowupsModule } from './modules/followups/followups.module';
 import { LeadsModule } from './modules/leads/leads.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
+import { TextsModule } from './modules/texts/texts.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /**
@@ -25,4 +28,7 @@ export const FEATURE_MODULES = [
   ProfilesModule,
   ApiKeysModule,
   WebhooksModule,
+  FollowUpsModule,
+  TextsModule,
+  FollowupsModule,
 ];

@@ -4,7 +4,7 @@ import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
 import { randomUUID } from 'node:crypto';
 import { CONNECT_TIMEOUT_MS } from '../src/core/database/database-pool';
 import { PrismaService } from '../src/core/database/prisma.service';
-import { type NewLeadRow } from '../src/modules/leads/lead-row';
+import { NO_TEXT_CONSENT, type NewLeadRow } from '../src/modules/leads/lead-row';
 import { OwnerLeadsRepository } from '../src/modules/leads/owner-leads.repository';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads, createOwner, type OwnerOptions } from './factories/owner.factory';
@@ -410,6 +410,7 @@ describe('POST /api/capture-lead', () => {
       scoreReasons: [],
       source: 'widget',
       lockedReason: null,
+      ...NO_TEXT_CONSENT,
     });
 
     it('answers each of many simultaneous requests with its own stored lead, priced for its contractor', async () => {

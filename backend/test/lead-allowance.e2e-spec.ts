@@ -7,6 +7,7 @@ import { LeadCaptureRepository } from '../src/modules/leads/lead-capture.reposit
 import { OwnerLeadsService, type OwnerLeadDraft } from '../src/modules/leads/owner-leads.service';
 import { createLeads, createOwner } from './factories/owner.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { NO_TEXT_CONSENT } from '../src/modules/leads/lead-row';
 
 /**
  * The monthly allowance as one rule (domain/src/lead-allowance.ts): what the Subscription tab
@@ -50,6 +51,7 @@ describe('the monthly lead allowance', () => {
     score: 80,
     scoreReasons: [],
     source: 'widget',
+    ...NO_TEXT_CONSENT,
   });
 
   /** The contractor as a quote request sees it (plan and time zone, one lookup). */

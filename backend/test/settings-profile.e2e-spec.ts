@@ -30,6 +30,7 @@ const profile = {
 /** The profile as the API answers it: each area entry read into its parts, its text kept. */
 const view = {
   ...profile,
+  newLeadReminderMinutes: 60,
   areasOfService: [
     { kind: 'zip', label: '78701', zip: '78701' },
     { kind: 'city', label: 'Austin, TX', city: 'Austin', state: 'TX' },
@@ -99,6 +100,29 @@ describe('business profile', () => {
     const response = await t.call('PUT', '/api/profile', token, { ...profile, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toContain(message);
+  });
+
+  it('saves the still-New reminder, keeps it when a save omits it, and refuses minutes it does not offer', async () => {
+    const { token } = await t.contractor('smart');
+    const off = await t.call('PUT', '/api/profile', token, {
+      ...profile,
+      newLeadReminderMinutes: 0,
+    });
+    expect(off.json()).toEqual({ ...view, newLeadReminderMinutes: 0 });
+    // A client that predates the setting sends none: it stays as saved.
+    const kept = await t.call('PUT', '/api/profile', token, profile);
+    expect(kept.json()).toEqual({ ...view, newLeadReminderMinutes: 0 });
+    const refused = await t.call('PUT', '/api/profile', token, {
+      ...profile,
+      newLeadReminderMinutes: 45,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: string }>().error).toContain(
+      'The still-New reminder must be one of 0, 15, 30, 60, 120, 240 minutes (0 is off)',
+    );
+    expect((await t.call('GET', '/api/profile', token)).json()).toMatchObject({
+      newLeadReminderMinutes: 0,
+    });
   });
 
   it("keeps each contractor's profile to themselves", async () => {

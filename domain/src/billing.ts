@@ -183,18 +183,30 @@ export function planChangePath(plan: PlanId): string {
   return `/dashboard?tab=subscription&change=${plan}`;
 }
 
+/** One formatter per zone: building one costs far more than using it. */
+const WALL_CLOCKS = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = WALL_CLOCKS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    WALL_CLOCKS.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The wall-clock time in `timeZone` at `instant`, as epoch ms read as if it were UTC. */
 export function wallClockUtc(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return Date.UTC(
     part('year'),

@@ -81,6 +81,18 @@ export const LEAD_EVENT_TYPES = [
   'unlocked',
   'marked_spam',
   'marked_not_spam',
+  'reminder_sent',
+  'follow_up_sent',
+  'follow_up_skipped',
+  'follow_ups_stopped',
+  'texts_stopped',
+  'texts_resumed',
+  /** The homeowner's instant estimate e-mail was accepted by the mail server. */
+  'estimate_emailed',
+  /** The estimate e-mail was not sent: the homeowner had unsubscribed from this contractor. */
+  'estimate_email_suppressed',
+  /** The homeowner unsubscribed from this contractor's e-mails (entered on their latest lead). */
+  'unsubscribed',
 ] as const;
 
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
@@ -93,6 +105,8 @@ export interface LeadTimelineEntry {
   toStatus: LeadStatus | null;
   /** The note's text on note_added entries. */
   note: string | null;
+  /** What a follow-up entry says: the step sent (and its subject), or why it was not. */
+  detail: string | null;
 }
 
 export interface LeadScoreReasonView {

@@ -6,14 +6,20 @@ const id = '8f1e0c55-2b7a-4c3e-9d51-6a4b2f0e9c11';
 describe('EVENTS', () => {
   it.each([
     ['lead.captured', true],
+    ['lead.reminder-due', true],
+    ['follow-up.step-due', true],
     ['lead.spam-flagged', true],
     ['lead.status-changed', true],
     ['lead.note-added', true],
+    ['lead.changed', true],
     ['lead.deleted', true],
     ['webhook-endpoint.disabled', true],
     ['main-site-lead.captured', true],
     ['auth.confirmation-requested', true],
     ['auth.password-reset-requested', true],
+    ['text.queued', true],
+    ['text.welcome-due', true],
+    ['lead.texts-stopped', true],
     ['subscription.changed', false],
   ])('%s is an outbox topic: %s', (topic, outbox) => {
     expect(isEventTopic(topic)).toBe(true);
@@ -23,7 +29,7 @@ describe('EVENTS', () => {
   it('knows no other topic', () => {
     expect(isEventTopic('lead.created')).toBe(false);
     expect(isEventTopic('toString')).toBe(false);
-    expect(Object.keys(EVENTS)).toHaveLength(10);
+    expect(Object.keys(EVENTS)).toHaveLength(16);
   });
 
   it('parses a payload and drops unknown keys', () => {

@@ -14,6 +14,23 @@ export const EVENTS = {
     delivery: 'outbox',
     payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
   },
+  /**
+   * A lead's still-New reminder is due (written at capture time with `available_at` set to when
+   * it is due: the contractor's chosen minutes of business hours later). The worker e-mails the
+   * contractor if the lead is still New and visible.
+   */
+  'lead.reminder-due': {
+    delivery: 'outbox',
+    payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
+  },
+  /**
+   * A step of a lead's follow-up sequence is due (written with `available_at` set to its time:
+   * at capture for the first step, after each step for the next). `step` is its index.
+   */
+  'follow-up.step-due': {
+    delivery: 'outbox',
+    payload: z.object({ leadId: z.guid(), ownerId: z.guid(), step: z.number().int().min(0) }),
+  },
   /** A contractor flagged a lead as spam: it no longer counts, so a locked one may unlock. */
   'lead.spam-flagged': {
     delivery: 'outbox',
@@ -33,6 +50,15 @@ export const EVENTS = {
     payload: z.object({ leadId: z.guid(), ownerId: z.guid(), eventId: z.guid() }),
   },
   /**
+   * A lead changed other than by its status or a note: unlocked (its contact details are visible
+   * now: the plan's allowance made room, an upgrade, a new month), locked again, marked spam or
+   * not spam. `eventId` is its timeline entry. Webhooks send it as `lead.updated`.
+   */
+  'lead.changed': {
+    delivery: 'outbox',
+    payload: z.object({ leadId: z.guid(), ownerId: z.guid(), eventId: z.guid() }),
+  },
+  /**
    * A lead was deleted for good through the public API (a homeowner's privacy request). Only the
    * ids: the lead's details are gone with it. Its place in the month is given back, and webhooks
    * tell the contractor's other systems.
@@ -40,6 +66,30 @@ export const EVENTS = {
   'lead.deleted': {
     delivery: 'outbox',
     payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
+  },
+  /**
+   * A text message was stored to be sent (its row holds the number, body and idempotency key):
+   * the worker sends it through the provider once.
+   */
+  'text.queued': {
+    delivery: 'outbox',
+    payload: z.object({ textId: z.guid() }),
+  },
+  /**
+   * The homeowner's first text was held for quiet hours (night where they live): relayed at the
+   * next allowed moment, when the worker asks again (same idempotency key, so it is sent once).
+   */
+  'text.welcome-due': {
+    delivery: 'outbox',
+    payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
+  },
+  /**
+   * The homeowner replied STOP to the contractor's texts; `eventId` is the timeline entry. No
+   * more texts go to that number for this contractor (follow-up sequences stop on it).
+   */
+  'lead.texts-stopped': {
+    delivery: 'outbox',
+    payload: z.object({ leadId: z.guid(), ownerId: z.guid(), eventId: z.guid() }),
   },
   /** A webhook endpoint failed for the whole retry window and was disabled: tell its owner. */
   'webhook-endpoint.disabled': {

@@ -168,6 +168,11 @@ export const captureLeadPayloadSchema = z.object(
     source: z
       .enum(CAPTURE_SOURCES, { error: 'Source must be widget, embed or share_page' })
       .optional(),
+    /**
+     * The homeowner ticked the box agreeing to texts (its wording: TEXT_CONSENT_WORDING in
+     * texts.ts). Unticked or absent: no texts.
+     */
+    textConsent: z.boolean({ error: 'Text consent must be true or false' }).optional(),
     ...antiSpamSchema.shape,
   },
   { error: 'Request body must be a JSON object' },

@@ -71,6 +71,7 @@ describe('plan catalogue', () => {
         'Custom material pricing',
         'AI lead scoring',
         'Zapier/API and webhooks',
+        'Automated follow-ups',
       ],
     ],
     ['instant', ['Everything in Smart', 'Custom logo', 'Unlimited lead capture', 'No set-up fee']],
@@ -135,6 +136,7 @@ describe('canUseFeature', () => {
     ['customPricing', false, false, true, true],
     ['aiScoring', false, false, true, true],
     ['api', false, false, true, true],
+    ['followups', false, false, true, true],
     ['logo', false, false, false, true],
     ['unlimitedLeads', false, false, false, true],
   ];

@@ -50,6 +50,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       'Custom material pricing',
       'AI lead scoring',
       'Zapier/API and webhooks',
+      'Automated follow-ups',
     ],
   },
   instant: {
@@ -93,6 +94,7 @@ export const FEATURE_IDS = [
   'customPricing',
   'aiScoring',
   'api',
+  'followups',
   'logo',
   'unlimitedLeads',
 ] as const;
@@ -117,6 +119,8 @@ export const FEATURES: Readonly<
   aiScoring: { requiredLevel: 2, label: 'AI lead scoring' },
   /** API keys, the public API (/api/v1) and webhook endpoints. */
   api: { requiredLevel: 2, label: 'Zapier/API and webhooks' },
+  /** The homeowner's follow-up sequence (e-mail and texts) and the contractor's speed-to-lead texts. */
+  followups: { requiredLevel: 2, label: 'Automated follow-ups' },
   logo: { requiredLevel: 3, label: 'Custom logo' },
   unlimitedLeads: { requiredLevel: 3, label: 'Unlimited leads' },
 };

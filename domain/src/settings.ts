@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { parseBrandColor, toBrandColor } from './branding';
 import { MATERIALS, type Material, type MaterialPricing } from './materials';
+import {
+  DEFAULT_NEW_LEAD_REMINDER_MINUTES,
+  isNewLeadReminderMinutes,
+  NEW_LEAD_REMINDER_OPTIONS,
+} from './lead-reminders';
 import { parseServiceArea, type ServiceArea, serviceAreaKey } from './service-area';
 
 export const LEAD_TYPES = ['shared', 'exclusive'] as const;
@@ -76,6 +81,14 @@ export const businessProfileSchema = z.object({
     .max(1000, 'Leads per day must be at most 1000'),
   leadType: z.enum(LEAD_TYPES, { error: "Lead type must be 'shared' or 'exclusive'" }),
   notifyNewLeads: z.boolean({ error: 'New lead notifications must be on or off' }),
+  /** Minutes of business hours a lead may stay New before a reminder; 0 is off. Omitted: kept. */
+  newLeadReminderMinutes: z
+    .number({ error: 'The still-New reminder must be a number of minutes' })
+    .refine(
+      isNewLeadReminderMinutes,
+      `The still-New reminder must be one of ${NEW_LEAD_REMINDER_OPTIONS.join(', ')} minutes (0 is off)`,
+    )
+    .optional(),
   timezone: z
     .string({ error: 'Time zone must be text' })
     .refine(isTimeZone, 'Time zone must be an IANA time zone like America/Denver')
@@ -93,6 +106,7 @@ export interface BusinessProfileView {
   leadsPerDay: number;
   leadType: LeadType;
   notifyNewLeads: boolean;
+  newLeadReminderMinutes: number;
   timezone: string | null;
   logoUrl: string | null;
 }
@@ -107,6 +121,7 @@ export const DEFAULT_BUSINESS_PROFILE: Readonly<BusinessProfileView> = {
   leadsPerDay: 5,
   leadType: 'shared',
   notifyNewLeads: true,
+  newLeadReminderMinutes: DEFAULT_NEW_LEAD_REMINDER_MINUTES,
   timezone: null,
   logoUrl: null,
 };

@@ -73,6 +73,11 @@ export const configSchema = z.object({
   FRONTEND_DIST: z.string().default(resolve(REPO_ROOT, 'frontend', 'dist')),
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+  /**
+   * How long a "day" of a follow-up sequence is: a day, except in development and tests, where a
+   * few seconds show a whole sequence run.
+   */
+  FOLLOW_UP_DAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(86_400_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   /** Google Solar API (roof measurement); without it roofs are simulated. Server-side only. */
   GOOGLE_SOLAR_API_KEY: z.string().min(1).optional(),
@@ -91,7 +96,7 @@ export const configSchema = z.object({
   RATE_LIMIT_CAPTURE_PER_IP: rateLimit.default(10),
   RATE_LIMIT_CAPTURE_PER_OWNER: rateLimit.default(200),
   RATE_LIMIT_MEASURE_PER_IP: rateLimit.default(30),
-  /** Share-page and material-pricing lookups per IP per 10 minutes. */
+  /** Share-page and material-pricing lookups and form tokens per IP per 10 minutes. */
   RATE_LIMIT_LOOKUP_PER_IP: rateLimit.default(120),
   /** Google Solar API requests per UTC day, all api instances together; 0 turns the cap off. */
   DAILY_CAP_SOLAR_CALLS: rateLimit.default(5000),
@@ -173,6 +178,26 @@ export const configSchema = z.object({
   /** Retell demo calls per UTC day, all api instances together; 0 turns the cap off. */
   DAILY_CAP_RETELL_CALLS: rateLimit.default(200),
   /**
+   * Text messages through Twilio: the account, its auth token (which also verifies inbound
+   * webhooks) and the sender, a number or a Messaging Service. Without them texts are off
+   * (`npm start` runs a local fake Twilio and sets them).
+   */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC followed by 32 hex digits)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, 'must be a phone number in E.164, like +15125550100')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG followed by 32 hex digits)')
+    .optional(),
+  /** Another Twilio-compatible API (the local fake); unset means Twilio itself. */
+  TWILIO_API_URL: url(['http:', 'https:']).optional(),
+  /**
    * Password of the operators' queue dashboard at /admin/queues (HTTP basic auth, any user name).
    * Unset, the dashboard is off and the path answers 404.
    */
@@ -220,6 +245,8 @@ export interface AppConfig extends Omit<
   billingTestMode: boolean;
   /** True when both Google client id and secret are set. */
   googleSignInEnabled: boolean;
+  /** True when Twilio's account, token and a sender (number or Messaging Service) are set. */
+  textsEnabled: boolean;
   /** 'retell' when RETELL_API_KEY and RETELL_AGENT_ID are set, else the built-in assistant. */
   voiceProvider: 'retell' | 'built-in';
   /** Null when address suggestions are turned off. */
@@ -278,8 +305,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration: RETELL_API_KEY and RETELL_AGENT_ID must be set together',
     );
   }
+  const twilioSet = [config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN].filter(Boolean).length;
+  const twilioSender = config.TWILIO_FROM_NUMBER ?? config.TWILIO_MESSAGING_SERVICE_SID;
+  if ((twilioSet > 0 || twilioSender) && (twilioSet < 2 || !twilioSender)) {
+    throw new ConfigError(
+      'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER (or ' +
+        'TWILIO_MESSAGING_SERVICE_SID) must be set together',
+    );
+  }
   return {
     ...config,
+    textsEnabled: twilioSet === 2,
     voiceProvider: config.RETELL_API_KEY ? ('retell' as const) : ('built-in' as const),
     billingEnabled: !!config.STRIPE_SECRET_KEY,
     billingTestMode: !config.STRIPE_SECRET_KEY?.startsWith('sk_live_'),
@@ -312,6 +348,9 @@ export function devOnlyFeatures(config: AppConfig): string[] {
         ? 'the dev mailbox at /api/dev/mailbox, open to every client (DEV_MAILBOX_ALLOW_REMOTE)'
         : 'the dev mailbox at /api/dev/mailbox (it answers this machine only)',
     );
+  }
+  if (!config.isProduction && config.TWILIO_API_URL) {
+    features.push('the fake Twilio, its sent texts at /api/dev/texts');
   }
   if (config.DEMO_MODE) features.push('the demo login shown in the sign-in dialog');
   if (config.GOOGLE_OAUTH_DEMO) features.push('a fake Google sign-in');

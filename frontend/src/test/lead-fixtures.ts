@@ -45,6 +45,7 @@ export function testLeadDetail(overrides: Partial<LeadDetail> = {}): LeadDetail 
         fromStatus: null,
         toStatus: null,
         note: null,
+        detail: null,
       },
     ],
     ...overrides,

@@ -18,7 +18,7 @@ import {
 import { leadAllowance, planLevel, NO_PLAN_LEVEL } from '@rafter/domain/plans';
 import { isHomeowner } from '@rafter/domain/property';
 import { UnrecoverableError } from 'bullmq';
-import { leadColumns, type LeadRow } from '../leads/lead-row';
+import { leadColumns, NO_TEXT_CONSENT, type LeadRow } from '../leads/lead-row';
 import { OwnerLeadsService } from '../leads/owner-leads.service';
 import {
   type ContractorRow,
@@ -153,6 +153,8 @@ export class DistributionService {
           score,
           scoreReasons: reasons,
           source: 'marketplace',
+          // The main site's estimator asks for no consent to texts.
+          ...NO_TEXT_CONSENT,
         },
         { subscription: contractor.subscription, timeZone: contractor.timezone },
         thisMonth.get(ownerId) ?? 0,

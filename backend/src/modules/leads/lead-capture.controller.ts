@@ -45,8 +45,9 @@ export class LeadCaptureController {
   })
   @ApiOkResponse({ type: FormTokenDto })
   @ApiBadRequestResponse({ description: 'A query parameter is invalid; the message names it' })
-  formToken(@Query() query: FormTokenQueryDto): Promise<FormTokenResponse> {
-    return this.formTokens.issue(query.ownerId ?? null, query.previous);
+  @ApiTooManyRequestsResponse({ description: 'Too many requests; see Retry-After' })
+  formToken(@Query() query: FormTokenQueryDto, @Ip() ip: string): Promise<FormTokenResponse> {
+    return this.formTokens.issue(query.ownerId ?? null, query.previous, ip);
   }
 
   @Post('capture-lead')

@@ -18,6 +18,7 @@ import {
 } from '@rafter/domain/materials';
 import { isHomeowner } from '@rafter/domain/property';
 import { leadRoofArea } from '@rafter/domain/roof-measurement';
+import { TEXT_CONSENT_WORDING } from '@rafter/domain/text-consent';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { OutboxService } from '../../core/outbox/outbox.service';
@@ -26,7 +27,7 @@ import { RoofMeasurementService } from '../calculator/roof-measurement.service';
 import { FormTokenService } from './form-token.service';
 import { LeadCaptureRepository } from './lead-capture.repository';
 import { LeadsException } from './leads.exception';
-import { leadColumns } from './lead-row';
+import { leadColumns, NO_TEXT_CONSENT, type NewLeadRow } from './lead-row';
 import { OwnerLeadsService } from './owner-leads.service';
 
 const TEN_MINUTES_MS = 10 * 60_000;
@@ -79,7 +80,10 @@ export class LeadCaptureService {
       return this.dropSpam('reused_token', 'owner', payload.lead);
     }
 
-    return this.store(payload.ownerId, payload.lead, payload.source ?? 'widget', now);
+    const consent = payload.textConsent
+      ? { textConsentAt: now, textConsentIp: clientIp, textConsentWording: TEXT_CONSENT_WORDING }
+      : NO_TEXT_CONSENT;
+    return this.store(payload.ownerId, payload.lead, payload.source ?? 'widget', now, consent);
   }
 
   /**
@@ -88,7 +92,7 @@ export class LeadCaptureService {
    * same roof area, estimate, score, allowance count and lock as a quote request.
    */
   createFromApi(ownerId: string, lead: LeadInput, now = new Date()): Promise<CapturedLead> {
-    return this.store(ownerId, lead, 'api', now);
+    return this.store(ownerId, lead, 'api', now, NO_TEXT_CONSENT);
   }
 
   private async store(
@@ -96,6 +100,7 @@ export class LeadCaptureService {
     lead: LeadInput,
     source: CaptureSource | 'api',
     now: Date,
+    consent: Pick<NewLeadRow, 'textConsentAt' | 'textConsentIp' | 'textConsentWording'>,
   ): Promise<CapturedLead> {
     const owner = await this.repository.findOwner(
       ownerId,
@@ -123,6 +128,7 @@ export class LeadCaptureService {
         score,
         scoreReasons: reasons,
         source,
+        ...consent,
       },
       owner,
       now,

@@ -90,6 +90,10 @@ export interface NewLeadRow {
   scoreReasons: ScoreReason[];
   source: LeadRow['source'];
   lockedReason: LeadRow['lockedReason'];
+  /** Proof of consent to texts (domain/src/texts.ts); all null without it. */
+  textConsentAt: Date | null;
+  textConsentIp: string | null;
+  textConsentWording: string | null;
 }
 
 /** Column and SQL type of each stored field, in the order of the insert. */
@@ -116,6 +120,9 @@ const INSERT_FIELDS = {
   scoreReasons: ['score_reasons', 'jsonb'],
   source: ['source', '"LeadSource"'],
   lockedReason: ['locked_reason', '"LeadLockReason"'],
+  textConsentAt: ['text_consent_at', 'timestamptz'],
+  textConsentIp: ['text_consent_ip', 'text'],
+  textConsentWording: ['text_consent_wording', 'text'],
 } as const satisfies Record<keyof NewLeadRow, readonly [string, string]>;
 
 /** A new lead as a jsonb_to_recordset record (snake_case keys). */
@@ -169,6 +176,13 @@ export function toLeadListItem(row: LeadRow): LeadListItem {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** A lead stored without consent to texts (distribution, the public API). */
+export const NO_TEXT_CONSENT = {
+  textConsentAt: null,
+  textConsentIp: null,
+  textConsentWording: null,
+} as const;
 
 /** What the homeowner typed, as a quote request or a stored main-site lead carries it. */
 type HomeownerDetails = Pick<

@@ -15,8 +15,9 @@ export interface SpamChange {
 }
 
 /**
- * The contractor's spam flag on a lead, with its timeline entry. Flagging writes an outbox event
- * in the same transaction, so the freed allowance unlocks the oldest locked lead. Both run under
+ * The contractor's spam flag on a lead, with its timeline entry and its `lead.changed` event.
+ * Flagging also writes `lead.spam-flagged` in the same transaction, so the freed allowance
+ * unlocks the oldest locked lead. Both run under
  * the owner's lead lock, as capture and billing's unlock do, so they count the month in turn.
  */
 @Injectable()
@@ -78,6 +79,11 @@ export class LeadSpamRepository {
     leadId: string,
     type: 'marked_spam' | 'marked_not_spam' | 'locked',
   ): Promise<void> {
-    await tx.leadEvent.create({ data: { leadId, ownerId, type, actorId: ownerId } });
+    const entry = await tx.leadEvent.create({
+      data: { leadId, ownerId, type, actorId: ownerId },
+      select: { id: true },
+    });
+    // Webhooks' lead.updated.
+    await this.outbox.add(tx, 'lead.changed', { leadId, ownerId, eventId: entry.id });
   }
 }

@@ -67,6 +67,10 @@ const timelineEntrySchema = z.object({
   fromStatus: status.nullable(),
   toStatus: status.nullable(),
   note: z.string().nullable(),
+  detail: z
+    .string()
+    .nullable()
+    .describe('What a follow-up entry says: the step sent (and its subject), or why it was not'),
 }) satisfies z.ZodType<LeadTimelineEntry>;
 
 const changeSchema = z

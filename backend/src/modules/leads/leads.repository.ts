@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
 import { type LeadSort } from '@rafter/domain/crm';
 import { type LeadStatus } from '@rafter/domain/lead';
+import { TOGETHER } from '../../core/database/batching';
 import { PrismaService } from '../../core/database/prisma.service';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { type LeadEventType, Prisma } from '../../generated/prisma/client';
@@ -17,6 +19,7 @@ export interface TimelineRow {
   fromStatus: LeadStatus | null;
   toStatus: LeadStatus | null;
   note: string | null;
+  detail: string | null;
   createdAt: Date;
 }
 
@@ -126,6 +129,43 @@ export function leadCountsSql(ownerId: string, filter: LeadFilter): Prisma.Sql {
 /** The owner's leads for the CRM. Every query is scoped by the owner's id. */
 @Injectable()
 export class LeadsRepository {
+  /** Leads by id, read together for the worker's handlers of one moment (one per new lead). */
+  private readonly byId = new DataLoader<string, LeadRow & { ownerId: string }>(async (ids) => {
+    const rows = await this.prisma.lead.findMany({
+      where: { id: { in: [...ids] } },
+      select: { ...LEAD_SELECT, ownerId: true },
+    });
+    const found = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => found.get(id) ?? new Error('not found'));
+  }, TOGETHER);
+
+  /**
+   * System timeline entries of one moment in one statement; each keeps the id it is given, so
+   * adding one again (a retried job) adds nothing. True for those added now.
+   */
+  private readonly systemEvents = new DataLoader<
+    { ownerId: string; leadId: string; type: LeadEventType; id: string },
+    boolean
+  >(async (entries) => {
+    const rows = await this.prisma.rows<{ id: string }>(Prisma.sql`
+      INSERT INTO lead_events (id, lead_id, owner_id, type)
+      SELECT DISTINCT ON (q.id) q.id, l.id, l.owner_id, q.type
+      FROM unnest(${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.leadId)}::uuid[],
+          ${entries.map((e) => e.ownerId)}::uuid[], ${entries.map((e) => e.type)}::"LeadEventType"[])
+        AS q(id, lead_id, owner_id, type)
+      JOIN leads l ON l.id = q.lead_id AND l.owner_id = q.owner_id
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id`);
+    const added = new Set(rows.map((row) => row.id));
+    // The same entry asked for twice in one moment: added for the first caller only.
+    const seen = new Set<string>();
+    return entries.map((entry) => {
+      const first = !seen.has(entry.id);
+      seen.add(entry.id);
+      return first && added.has(entry.id);
+    });
+  }, TOGETHER);
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxService,
@@ -188,10 +228,32 @@ export class LeadsRepository {
     });
   }
 
+  /** The owner's lead as the list shows it, or null; reads of one moment share one query. */
+  async findItem(ownerId: string, id: string): Promise<LeadRow | null> {
+    const row = await this.byId.load(id).catch(() => null);
+    if (!row || row.ownerId !== ownerId) return null;
+    const { ownerId: _owner, ...lead } = row;
+    return lead;
+  }
+
   findDetail(ownerId: string, id: string): Promise<LeadDetailRow | null> {
     return this.prisma.lead.findFirst({
       where: { id, ownerId },
       select: { ...LEAD_SELECT, scoreReasons: true, spamAt: true },
+    });
+  }
+
+  /** The owner's newest timeline entries of these types (leads flagged as spam included). */
+  recentEvents(
+    ownerId: string,
+    types: LeadEventType[],
+    limit: number,
+  ): Promise<{ id: string; leadId: string }[]> {
+    return this.prisma.leadEvent.findMany({
+      where: { ownerId, type: { in: types } },
+      select: { id: true, leadId: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
     });
   }
 
@@ -204,12 +266,46 @@ export class LeadsRepository {
         type: true,
         fromStatus: true,
         toStatus: true,
+        detail: true,
         createdAt: true,
         note: { select: { body: true } },
       },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     return events.map(({ note, ...event }) => ({ ...event, note: note?.body ?? null }));
+  }
+
+  /**
+   * Adds an entry the system made (no actor, no status, no note) to the owner's lead, under the
+   * caller's id: the same id again adds nothing, so a handler run twice records it once. False
+   * when the owner has no such lead or the entry was there already.
+   */
+  addSystemEvent(
+    ownerId: string,
+    leadId: string,
+    type: LeadEventType,
+    id: string,
+  ): Promise<boolean> {
+    return this.systemEvents.load({ ownerId, leadId, type, id });
+  }
+
+  /** The homeowner's e-mail address on the owner's lead, locked or not; null without the lead. */
+  async homeownerEmail(ownerId: string, leadId: string): Promise<string | null> {
+    const lead = await this.prisma.lead.findFirst({
+      where: { id: leadId, ownerId },
+      select: { email: true },
+    });
+    return lead?.email ?? null;
+  }
+
+  /** The owner's newest lead from this e-mail address (any case), or null. */
+  async latestLeadIdByEmail(ownerId: string, email: string): Promise<string | null> {
+    const lead = await this.prisma.lead.findFirst({
+      where: { ownerId, email: { equals: email, mode: 'insensitive' } },
+      select: { id: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+    return lead?.id ?? null;
   }
 
   /**
@@ -278,7 +374,14 @@ export class LeadsRepository {
           actorId: authorId,
           createdAt: note.createdAt,
         },
-        select: { id: true, type: true, fromStatus: true, toStatus: true, createdAt: true },
+        select: {
+          id: true,
+          type: true,
+          fromStatus: true,
+          toStatus: true,
+          detail: true,
+          createdAt: true,
+        },
       });
       await this.outbox.add(tx, 'lead.note-added', { leadId, ownerId, eventId: event.id });
       // The lead:updated event that follows carries the note's time as the lead's last change.

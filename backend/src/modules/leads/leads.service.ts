@@ -4,6 +4,7 @@ import {
   emptyLeadCounts,
   exportFileName,
   type LeadCounts,
+  type LeadEventType,
   type LeadDetail,
   type LeadExportQuery,
   type LeadListItem,
@@ -48,6 +49,7 @@ function toTimelineEntry(row: TimelineRow): LeadTimelineEntry {
     fromStatus: row.fromStatus,
     toStatus: row.toStatus,
     note: row.note,
+    detail: row.detail,
   };
 }
 
@@ -214,6 +216,16 @@ export class LeadsService {
     };
   }
 
+  /** The lead's detail, or null when the owner has no such lead (deleted meanwhile). */
+  async findDetail(ownerId: string, id: string): Promise<LeadDetail | null> {
+    try {
+      return await this.detail(ownerId, id);
+    } catch (error) {
+      if (error instanceof LeadsException && error.code === 'lead_not_found') return null;
+      throw error;
+    }
+  }
+
   async updateStatus(ownerId: string, id: string, status: LeadStatus): Promise<LeadListItem> {
     if (!UUID.test(id)) throw new LeadsException('lead_not_found');
     const row = await this.repository.updateStatus(ownerId, id, status, ownerId);
@@ -232,11 +244,59 @@ export class LeadsService {
   }
 
   /** The owner's leads among `ids` as the CRM lists them (contact details hidden while locked). */
+  /** One lead as the list shows it, or null (reads of one moment share one query). */
+  async item(ownerId: string, id: string): Promise<LeadListItem | null> {
+    if (!UUID.test(id)) return null;
+    const row = await this.repository.findItem(ownerId, id);
+    return row ? toLeadListItem(row) : null;
+  }
+
   async items(ownerId: string, ids: string[]): Promise<LeadListItem[]> {
     const valid = ids.filter((id) => UUID.test(id));
     if (valid.length === 0) return [];
     const rows = await this.repository.findItems(ownerId, valid, valid.length);
     return rows.map(toLeadListItem);
+  }
+
+  /**
+   * The owner's newest changes of these types, newest first: the lead and its timeline entry
+   * (webhooks' recent items for Zapier).
+   */
+  recentChanges(
+    ownerId: string,
+    types: LeadEventType[],
+    limit: number,
+  ): Promise<{ id: string; leadId: string }[]> {
+    return this.repository.recentEvents(ownerId, types, limit);
+  }
+
+  /**
+   * Records what the system did for a lead (a follow-up e-mail sent or held back, the homeowner
+   * unsubscribing) in its timeline, idempotently under `id`, and tells the owner's open
+   * dashboards. False when the owner has no such lead or the entry exists already.
+   */
+  async recordSystemEvent(
+    ownerId: string,
+    leadId: string,
+    type: Extract<LeadEventType, 'estimate_emailed' | 'estimate_email_suppressed' | 'unsubscribed'>,
+    id: string,
+  ): Promise<boolean> {
+    if (!UUID.test(leadId)) return false;
+    const added = await this.repository.addSystemEvent(ownerId, leadId, type, id);
+    if (added) await this.publishUpdated(ownerId, [leadId]);
+    return added;
+  }
+
+  /** The homeowner's address on the owner's lead even while it is locked, for the system's use. */
+  homeownerEmail(ownerId: string, leadId: string): Promise<string | null> {
+    return UUID.test(leadId)
+      ? this.repository.homeownerEmail(ownerId, leadId)
+      : Promise.resolve(null);
+  }
+
+  /** The owner's newest lead from this homeowner's address, or null. */
+  latestLeadIdByEmail(ownerId: string, email: string): Promise<string | null> {
+    return this.repository.latestLeadIdByEmail(ownerId, email);
   }
 
   /** Tells the owner's open dashboards that a lead left their lists (flagged as spam). */

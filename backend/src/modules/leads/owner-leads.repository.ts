@@ -272,9 +272,24 @@ export class OwnerLeadsRepository {
       where: { id: { in: ids }, locked: true },
       data: { locked: false, lockedReason: null },
     });
-    await tx.leadEvent.createMany({
-      data: ids.map((leadId) => ({ leadId, ownerId, type: 'unlocked' as const })),
-    });
+    // Each 'unlocked' entry with its `lead.changed` event (webhooks' lead.updated), in one
+    // statement however many leads an upgrade unlocks.
+    await tx.$executeRaw`
+      WITH entries AS (
+        INSERT INTO lead_events (id, lead_id, owner_id, type)
+        SELECT gen_random_uuid(), lead_id, ${ownerId}::uuid, 'unlocked'::"LeadEventType"
+        FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS u(lead_id, ord)
+        ORDER BY ord
+        RETURNING id, lead_id, owner_id
+      )
+      INSERT INTO outbox (id, topic, payload)
+      SELECT gen_random_uuid(), ${outboxTopicSql('lead.changed')},
+        ${outboxPayloadSql('lead.changed', {
+          leadId: Prisma.sql`e.lead_id`,
+          ownerId: Prisma.sql`e.owner_id`,
+          eventId: Prisma.sql`e.id`,
+        })}
+      FROM entries e`;
     return ids;
   }
 

@@ -19,6 +19,10 @@ export class BusinessProfileViewDto extends createZodDto(
     leadsPerDay: z.number().int(),
     leadType: z.enum(LEAD_TYPES),
     notifyNewLeads: z.boolean(),
+    newLeadReminderMinutes: z
+      .number()
+      .int()
+      .describe('Minutes of business hours a lead may stay New before a reminder; 0 is off'),
     timezone: z.string().nullable(),
     logoUrl: z.string().nullable(),
   }),

@@ -4,7 +4,13 @@ import { type BusinessProfileView, type LeadType } from '@rafter/domain/settings
 import { PrismaService } from '../../core/database/prisma.service';
 
 /** What the profile form saves: the view without the logo, which has its own upload. */
-export type StoredProfileFields = Omit<BusinessProfileView, 'logoUrl'>;
+export type StoredProfileFields = Omit<
+  BusinessProfileView,
+  'logoUrl' | 'newLeadReminderMinutes'
+> & {
+  /** Undefined keeps what is stored (clients that predate the setting send none). */
+  newLeadReminderMinutes?: number;
+};
 
 const PROFILE_SELECT = {
   businessName: true,
@@ -15,6 +21,7 @@ const PROFILE_SELECT = {
   leadsPerDay: true,
   leadType: true,
   notifyNewLeads: true,
+  newLeadReminderMinutes: true,
   timezone: true,
   logoUrl: true,
 } as const;
@@ -66,6 +73,7 @@ function toView(row: {
   leadsPerDay: number;
   leadType: LeadType;
   notifyNewLeads: boolean;
+  newLeadReminderMinutes: number;
   timezone: string | null;
   logoUrl: string | null;
 }): BusinessProfileView {

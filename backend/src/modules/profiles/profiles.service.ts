@@ -36,6 +36,7 @@ export class ProfilesService {
       leadsPerDay: profile.leadsPerDay,
       leadType: profile.leadType,
       notifyNewLeads: profile.notifyNewLeads,
+      newLeadReminderMinutes: profile.newLeadReminderMinutes,
       timezone: profile.timezone,
     });
   }

@@ -41,9 +41,24 @@ const ProfileTab = lazy(() =>
     default: module.ProfileTab,
   })),
 );
+const TextSettingsCard = lazy(() =>
+  import('../../features/texts/components/TextSettingsCard').then((module) => ({
+    default: module.TextSettingsCard,
+  })),
+);
+const FollowupsSection = lazy(() =>
+  import('../../features/followups/components/FollowupsSection').then((module) => ({
+    default: module.FollowupsSection,
+  })),
+);
 const IntegrationsTab = lazy(() =>
   import('../../features/integrations/components/IntegrationsTab').then((module) => ({
     default: module.IntegrationsTab,
+  })),
+);
+const FollowUpsTab = lazy(() =>
+  import('../../features/follow-ups/components/FollowUpsTab').then((module) => ({
+    default: module.FollowUpsTab,
   })),
 );
 const SubscriptionTab = lazy(
@@ -74,6 +89,15 @@ function Dashboard() {
   // The same gating rule the API enforces; nothing unlocks while the plan is unknown.
   const allows = (feature: Feature) =>
     subscription.data !== undefined && canUseFeature(subscription.data, feature, new Date());
+  // A gated section's state: unknown while the plan loads; a plan that cannot be read locks.
+  const access = (feature: Feature) =>
+    subscription.data === undefined
+      ? subscription.isError
+        ? 'locked'
+        : 'loading'
+      : allows(feature)
+        ? 'allowed'
+        : 'locked';
   const live = useLeadRealtime(sessionUser?.id ?? null, session?.accessToken ?? null);
   const main = useRef<HTMLElement>(null);
   const shownTab = useRef(tab);
@@ -143,22 +167,39 @@ function Dashboard() {
                 />
               )}
               {tab === 'profile' && (
-                <ProfileTab
-                  logoLocked={!allows('logo')}
-                  onLogoLocked={() => setLockedFeature('logo')}
-                />
+                <>
+                  <ProfileTab
+                    logoLocked={!allows('logo')}
+                    remindersLocked={!allows('followups')}
+                    onLogoLocked={() => setLockedFeature('logo')}
+                  />
+                  <FollowupsSection
+                    access={access('followups')}
+                    upgradeTo={dashboardTabPath('subscription')}
+                  />
+                  <TextSettingsCard
+                    locked={!allows('followups')}
+                    onLocked={() => setLockedFeature('followups')}
+                  />
+                </>
               )}
-              {tab === 'integrations' && (
-                <IntegrationsTab
+              {tab === 'followups' && (
+                <FollowUpsTab
                   access={
                     subscription.data === undefined
                       ? subscription.isError
                         ? 'locked'
                         : 'loading'
-                      : allows('api')
+                      : allows('followups')
                         ? 'allowed'
                         : 'locked'
                   }
+                  upgradeTo={dashboardTabPath('subscription')}
+                />
+              )}
+              {tab === 'integrations' && (
+                <IntegrationsTab
+                  access={access('api')}
                   upgradeTo={dashboardTabPath('subscription')}
                 />
               )}

@@ -69,9 +69,7 @@ describe('/subscribe', () => {
       const api = fakeApi({});
       renderAuthApp('/subscribe?plan=smart');
 
-      expect(
-        await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 3000 }),
-      ).toBeVisible();
+      expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeVisible();
       expect(location()).toBe('/');
       expect(localStorage.getItem(SELECTED_PLAN_STORAGE_KEY)).toBe('smart');
       expect(api.calls('POST /api/checkout')).toHaveLength(0);

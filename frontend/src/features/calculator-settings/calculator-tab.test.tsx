@@ -307,9 +307,7 @@ describe('a colour picked before the share link exists', { timeout: TEST_TIMEOUT
     await screen.findByRole('region', { name: 'Branding' });
     await userEvent.click(screen.getByRole('button', { name: 'Preset colour #f59e0b' }));
     const branding = screen.getByRole('region', { name: 'Branding' });
-    expect(await within(branding).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
-      'Not saved',
-    );
+    expect(await within(branding).findByRole('alert')).toHaveTextContent('Not saved');
 
     page.unmount();
     refuse = false;
@@ -319,8 +317,6 @@ describe('a colour picked before the share link exists', { timeout: TEST_TIMEOUT
     expect(
       await within(screen.getByRole('region', { name: 'Branding' })).findByText(
         'All changes saved',
-        {},
-        { timeout: 3000 },
       ),
     ).toBeVisible();
     expect(api.calls('PUT /api/share-link/brand-color').at(-1)!.body).toEqual({

@@ -235,6 +235,7 @@ describe('Leads tab', () => {
           fromStatus: null,
           toStatus: null,
           note: (body as { body: string }).body,
+          detail: null,
         };
         detail = { ...detail, timeline: [...detail.timeline, entry] };
         return { status: 201, body: entry };

@@ -36,8 +36,18 @@ function profileApi(
   });
 }
 
-async function renderProfile({ logoLocked = false, onLogoLocked = vi.fn() } = {}) {
-  renderWithQuery(<ProfileTab logoLocked={logoLocked} onLogoLocked={onLogoLocked} />);
+async function renderProfile({
+  logoLocked = false,
+  onLogoLocked = vi.fn(),
+  remindersLocked = false,
+} = {}) {
+  renderWithQuery(
+    <ProfileTab
+      logoLocked={logoLocked}
+      onLogoLocked={onLogoLocked}
+      remindersLocked={remindersLocked}
+    />,
+  );
   await screen.findByText('Sunny Roofing');
   return onLogoLocked;
 }
@@ -93,6 +103,7 @@ describe('Business Profile', () => {
       leadType: 'exclusive',
       timezone: 'America/Chicago',
       notifyNewLeads: false,
+      newLeadReminderMinutes: 60,
     });
     expect(api.calls('POST /api/profile/logo')).toHaveLength(0);
     expect(screen.queryByRole('form')).toBeNull();
@@ -102,6 +113,41 @@ describe('Business Profile', () => {
     expect(screen.getByText('Saved')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('sets the still-New reminder from its choices, counted in business hours', async () => {
+    const api = profileApi();
+    await renderProfile();
+    expect(screen.getByText('After 1 hour')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const reminder = within(form()).getByRole('combobox', {
+      name: 'Remind me when a lead is still New',
+    });
+    expect(within(form()).getByText(/Monday to Friday, 8 am to 6 pm/)).toBeVisible();
+    await userEvent.click(reminder);
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual([
+      'Off',
+      'After 15 minutes',
+      'After 30 minutes',
+      'After 1 hour',
+      'After 2 hours',
+      'After 4 hours',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'After 15 minutes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('After 15 minutes');
+    expect(api.calls('PUT /api/profile')[0]!.body).toMatchObject({ newLeadReminderMinutes: 15 });
+  });
+
+  it('shows the still-New reminder as a Smart feature below Smart', async () => {
+    await renderProfile({ remindersLocked: true });
+    expect(screen.getByText('Smart and Instant plans')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(
+      within(form()).getByRole('combobox', { name: 'Remind me when a lead is still New' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(within(form()).getByText(/on the Smart and Instant plans/)).toBeVisible();
   });
 
   it('keeps an entry with a comma as one area, and refuses to save an entry that is not one', async () => {

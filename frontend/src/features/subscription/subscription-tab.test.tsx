@@ -42,7 +42,7 @@ describe('Subscription tab', () => {
     ).toBeVisible();
     expect(
       screen.getByText(
-        'Coming soon: automated follow-ups, calendar integrations, advanced analytics, and more features!',
+        'Coming soon: calendar integrations, advanced analytics, and more features!',
       ),
     ).toBeVisible();
 
@@ -505,11 +505,7 @@ describe('Subscription tab', () => {
 
     expect(await screen.findByText('Payment received. Activating your plan...')).toBeVisible();
     expect(
-      await screen.findByText(
-        'Payment received — your Smart Estimator plan is active.',
-        {},
-        { timeout: 4000 },
-      ),
+      await screen.findByText('Payment received — your Smart Estimator plan is active.'),
     ).toBeVisible();
     expect(reads).toBe(2);
   });

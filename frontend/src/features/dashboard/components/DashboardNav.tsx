@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
 import CalculateRoundedIcon from '@mui/icons-material/CalculateRounded';
 import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
+import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import HubRoundedIcon from '@mui/icons-material/HubRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
@@ -22,6 +23,7 @@ const ICONS: Readonly<Record<DashboardTab, ReactElement>> = {
   leads: <PeopleAltRoundedIcon />,
   calculator: <CalculateRoundedIcon />,
   profile: <BusinessRoundedIcon />,
+  followups: <ForumRoundedIcon />,
   integrations: <HubRoundedIcon />,
   subscription: <CreditCardRoundedIcon />,
 };
@@ -77,7 +79,7 @@ function NavLink({
       }}
     >
       {ICONS[tab]}
-      {/* Six tabs share a phone's width: the bar shows the current tab's label, the others keep
+      {/* Seven tabs share a phone's width: the bar shows the current tab's label, the others keep
           theirs for screen readers (and as each link's name) beside their icon. */}
       <Typography component="span" sx={compact && !active ? visuallyHidden : { font: 'inherit' }}>
         {DASHBOARD_TAB_LABELS[tab]}

@@ -6,6 +6,7 @@ export const DASHBOARD_TABS = [
   'leads',
   'calculator',
   'profile',
+  'followups',
   'integrations',
   'subscription',
 ] as const;
@@ -17,6 +18,7 @@ export const DASHBOARD_TAB_LABELS: Readonly<Record<DashboardTab, string>> = {
   leads: 'Leads',
   calculator: 'Calculator',
   profile: 'Business Profile',
+  followups: 'Follow-ups',
   integrations: 'Integrations',
   subscription: 'Subscription',
 };

@@ -51,5 +51,21 @@ export function timelineText(entry: LeadTimelineEntry): string {
       return 'Marked as spam';
     case 'marked_not_spam':
       return 'Marked as not spam';
+    case 'reminder_sent':
+      return 'Still New: reminder e-mailed to you';
+    case 'follow_up_sent':
+    case 'follow_up_skipped':
+    case 'follow_ups_stopped':
+      return entry.detail ?? 'Follow-up';
+    case 'texts_stopped':
+      return 'Replied STOP: no more texts';
+    case 'texts_resumed':
+      return 'Replied START: texts allowed again';
+    case 'estimate_emailed':
+      return 'Estimate e-mailed to the homeowner';
+    case 'estimate_email_suppressed':
+      return 'Estimate e-mail not sent: the homeowner unsubscribed';
+    case 'unsubscribed':
+      return 'Homeowner unsubscribed from your e-mails';
   }
 }

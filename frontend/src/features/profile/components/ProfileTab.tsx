@@ -9,7 +9,9 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import MenuItem from '@mui/material/MenuItem';
 import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
+import { NEW_LEAD_REMINDER_OPTIONS, newLeadReminderLabel } from '@rafter/domain/lead-reminders';
 import { type BusinessProfileView } from '@rafter/domain/settings';
 import { SAVED_INDICATOR_MS } from '../profile-constants';
 import { useProfile, useSaveProfile } from '../api/profile';
@@ -21,7 +23,12 @@ export interface ProfileTabProps {
   logoLocked: boolean;
   /** The locked logo field was used: the page shows the 'Upgrade Required' dialog. */
   onLogoLocked: () => void;
+  /** The plan does not include automated follow-ups (the still-New reminder is one). */
+  remindersLocked?: boolean;
 }
+
+const REMINDER_HELP =
+  'Counted in business hours: Monday to Friday, 8 am to 6 pm in your time zone.';
 
 interface FormValues {
   businessName: string;
@@ -31,6 +38,7 @@ interface FormValues {
   idealCustomerProfile: string;
   idealCustomerValue: string;
   notifyNewLeads: boolean;
+  newLeadReminderMinutes: number;
 }
 
 function formValues(profile: BusinessProfileView): FormValues {
@@ -42,6 +50,7 @@ function formValues(profile: BusinessProfileView): FormValues {
     idealCustomerValue:
       profile.idealCustomerValue === null ? '' : String(profile.idealCustomerValue),
     notifyNewLeads: profile.notifyNewLeads,
+    newLeadReminderMinutes: profile.newLeadReminderMinutes,
   };
 }
 
@@ -65,7 +74,7 @@ function ViewRow({ label, value }: { label: string; value: string | null }) {
 }
 
 /** Business Profile: view mode, then edit mode with Cancel and Save Changes (spec section 4). */
-export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
+export function ProfileTab({ logoLocked, onLogoLocked, remindersLocked = false }: ProfileTabProps) {
   const profile = useProfile();
   const save = useSaveProfile();
   const [editing, setEditing] = useState(false);
@@ -100,7 +109,9 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
     setEditing(true);
   };
 
-  const field = (name: Exclude<keyof FormValues, 'notifyNewLeads' | 'areasOfService'>) => ({
+  const field = (
+    name: Exclude<keyof FormValues, 'notifyNewLeads' | 'areasOfService' | 'newLeadReminderMinutes'>,
+  ) => ({
     value: values?.[name] ?? '',
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValues((old) => (old ? { ...old, [name]: event.target.value } : old)),
@@ -124,6 +135,7 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
           leadType: current.leadType,
           timezone: current.timezone,
           notifyNewLeads: values.notifyNewLeads,
+          newLeadReminderMinutes: values.newLeadReminderMinutes,
         },
         logo,
       },
@@ -206,6 +218,30 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
               }
               label="E-mail me about new leads"
             />
+            <TextField
+              select
+              label="Remind me when a lead is still New"
+              value={values.newLeadReminderMinutes}
+              disabled={remindersLocked}
+              // The explanation stays readable when the control is locked (contrast).
+              slotProps={{
+                formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+              }}
+              helperText={
+                remindersLocked
+                  ? 'Part of automated follow-ups, on the Smart and Instant plans.'
+                  : REMINDER_HELP
+              }
+              onChange={(event) =>
+                setValues({ ...values, newLeadReminderMinutes: Number(event.target.value) })
+              }
+            >
+              {NEW_LEAD_REMINDER_OPTIONS.map((minutes) => (
+                <MenuItem key={minutes} value={minutes}>
+                  {newLeadReminderLabel(minutes)}
+                </MenuItem>
+              ))}
+            </TextField>
             {save.isError && <Alert severity="error">{save.error.message}</Alert>}
             <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
               <Button
@@ -258,6 +294,14 @@ export function ProfileTab({ logoLocked, onLogoLocked }: ProfileTabProps) {
               <ViewRow
                 label="E-mail me about new leads"
                 value={current.notifyNewLeads ? 'On' : 'Off'}
+              />
+              <ViewRow
+                label="Remind me when a lead is still New"
+                value={
+                  remindersLocked
+                    ? 'Smart and Instant plans'
+                    : newLeadReminderLabel(current.newLeadReminderMinutes)
+                }
               />
             </Box>
           </Box>

@@ -19,8 +19,7 @@ import { PlanChangeDialog, type PlanChanged } from './PlanChangeDialog';
 import { PlanOptionCard } from './PlanOptionCard';
 import { RefundDialog } from './RefundDialog';
 
-const COMING_SOON =
-  'Coming soon: automated follow-ups, calendar integrations, advanced analytics, and more features!';
+const COMING_SOON = 'Coming soon: calendar integrations, advanced analytics, and more features!';
 
 function checkoutOutcome(value: string | null): CheckoutOutcome | null {
   return value === 'success' || value === 'canceled' ? value : null;
