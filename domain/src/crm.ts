@@ -93,6 +93,12 @@ export const LEAD_EVENT_TYPES = [
   'estimate_email_suppressed',
   /** The homeowner unsubscribed from this contractor's e-mails (entered on their latest lead). */
   'unsubscribed',
+  /** The homeowner booked a roof inspection; `detail` is its start (ISO). */
+  'inspection_booked',
+  /** The inspection moved; `detail` is its new start (ISO). */
+  'inspection_rescheduled',
+  /** The inspection was cancelled; `detail` says by whom. */
+  'inspection_cancelled',
 ] as const;
 
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];

@@ -20,6 +20,8 @@ describe('EVENTS', () => {
     ['text.queued', true],
     ['text.welcome-due', true],
     ['lead.texts-stopped', true],
+    ['booking.created', true],
+    ['booking.changed', true],
     ['subscription.changed', false],
   ])('%s is an outbox topic: %s', (topic, outbox) => {
     expect(isEventTopic(topic)).toBe(true);
@@ -29,7 +31,7 @@ describe('EVENTS', () => {
   it('knows no other topic', () => {
     expect(isEventTopic('lead.created')).toBe(false);
     expect(isEventTopic('toString')).toBe(false);
-    expect(Object.keys(EVENTS)).toHaveLength(16);
+    expect(Object.keys(EVENTS)).toHaveLength(18);
   });
 
   it('parses a payload and drops unknown keys', () => {

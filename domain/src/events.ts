@@ -91,6 +91,30 @@ export const EVENTS = {
     delivery: 'outbox',
     payload: z.object({ leadId: z.guid(), ownerId: z.guid(), eventId: z.guid() }),
   },
+  /**
+   * A homeowner booked a roof inspection (docs/calendar.md): the confirmation e-mail with its
+   * calendar invite, the contractor's e-mail.
+   */
+  'booking.created': {
+    delivery: 'outbox',
+    payload: z.object({ bookingId: z.guid(), ownerId: z.guid(), leadId: z.guid() }),
+  },
+  /**
+   * A booked inspection was moved or cancelled, by the homeowner (their manage link) or the
+   * contractor (Calendar tab): the other side is e-mailed. `version` is the booking's after the
+   * change, so a handler run again sends the same e-mail (same Message-ID), never a newer one.
+   */
+  'booking.changed': {
+    delivery: 'outbox',
+    payload: z.object({
+      bookingId: z.guid(),
+      ownerId: z.guid(),
+      leadId: z.guid(),
+      change: z.enum(['rescheduled', 'cancelled']),
+      by: z.enum(['homeowner', 'contractor']),
+      version: z.number().int().min(0),
+    }),
+  },
   /** A webhook endpoint failed for the whole retry window and was disabled: tell its owner. */
   'webhook-endpoint.disabled': {
     delivery: 'outbox',

@@ -137,6 +137,7 @@ describe('canUseFeature', () => {
     ['aiScoring', false, false, true, true],
     ['api', false, false, true, true],
     ['followups', false, false, true, true],
+    ['calendar', false, true, true, true],
     ['logo', false, false, false, true],
     ['unlimitedLeads', false, false, false, true],
   ];

@@ -95,6 +95,7 @@ export const FEATURE_IDS = [
   'aiScoring',
   'api',
   'followups',
+  'calendar',
   'logo',
   'unlimitedLeads',
 ] as const;
@@ -121,6 +122,8 @@ export const FEATURES: Readonly<
   api: { requiredLevel: 2, label: 'Zapier/API and webhooks' },
   /** The homeowner's follow-up sequence (e-mail and texts) and the contractor's speed-to-lead texts. */
   followups: { requiredLevel: 2, label: 'Automated follow-ups' },
+  /** Homeowners booking roof inspections, the Calendar tab and its iCalendar feed. */
+  calendar: { requiredLevel: 1, label: 'Inspection booking and calendar feed' },
   logo: { requiredLevel: 3, label: 'Custom logo' },
   unlimitedLeads: { requiredLevel: 3, label: 'Unlimited leads' },
 };
