@@ -14,6 +14,7 @@ import { GoogleAuthModule } from './modules/auth/google/google-auth.module';
 import { SessionsService } from './modules/auth/sessions.service';
 import { BillingApiModule } from './modules/billing/billing.module';
 import { CalculatorApiModule } from './modules/calculator/calculator.module';
+import { CalendarApiModule } from './modules/calendar/calendar.module';
 import { FollowUpsApiModule } from './modules/follow-ups/follow-ups.module';
 import { LeadsApiModule } from './modules/leads/leads.module';
 import { DevMailboxModule } from './modules/notifications/dev-mailbox.module';
@@ -46,6 +47,7 @@ import { VoiceModule } from './modules/voice/voice.module';
     FollowUpsApiModule,
     TextsApiModule,
     FollowupsApiModule,
+    CalendarApiModule,
     DevMailboxModule,
     VoiceModule,
   ],

@@ -2,6 +2,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { CalculatorModule } from './modules/calculator/calculator.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
 import { DistributionModule } from './modules/distribution/distribution.module';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module';
 import { FollowupsModule } from './modules/followups/followups.module';
@@ -31,4 +32,5 @@ export const FEATURE_MODULES = [
   FollowUpsModule,
   TextsModule,
   FollowupsModule,
+  CalendarModule,
 ];

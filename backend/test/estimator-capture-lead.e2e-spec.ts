@@ -119,7 +119,13 @@ describe('POST /api/capture-lead', () => {
     const estimate = computeEstimate(area, DEFAULT_MATERIAL_PRICING.metal);
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toEqual({ id: expect.stringMatching(UUID), roofArea: area, estimate, score: 100 });
+    expect(body).toEqual({
+      id: expect.stringMatching(UUID),
+      roofArea: area,
+      estimate,
+      score: 100,
+      bookingToken: expect.stringMatching(/^b\./),
+    });
 
     const [stored] = await storedLeads(ownerId);
     expect(stored).toMatchObject({
@@ -279,6 +285,8 @@ describe('POST /api/capture-lead', () => {
         roofArea: expect.any(Number),
         estimate: { low: expect.any(Number), mid: expect.any(Number), high: expect.any(Number) },
         score: expect.any(Number),
+        // A dropped request gets a booking token too, so its answer tells a bot nothing.
+        bookingToken: expect.stringMatching(/^b\./),
       });
       expect(await prisma.lead.count({ where: { id: response.json().id } })).toBe(0);
       expect(await storedLeads(ownerId)).toHaveLength(0);

@@ -620,6 +620,19 @@ const SQL_ONLY_INDEXES: { table: string; name: string; signature: string }[] = [
     name: 'leads_visible_by_owner_idx',
     signature: 'btree (owner_id, created_at) WHERE ((spam_at IS NULL) AND (NOT locked))',
   },
+  {
+    // 20261210000000_bookings: the exclusion constraint's index (docs/calendar.md)
+    table: 'bookings',
+    name: 'bookings_no_overlap',
+    signature:
+      "gist (owner_id, tstzrange(starts_at, blocked_until, '[)'::text)) WHERE (status = 'booked'::\"BookingStatus\")",
+  },
+  {
+    // 20261210000000_bookings
+    table: 'bookings',
+    name: 'bookings_one_per_lead_idx',
+    signature: 'UNIQUE btree (lead_id) WHERE (status = \'booked\'::"BookingStatus")',
+  },
 ];
 
 function withSqlOnlyIndexes(shape: DatabaseShape): DatabaseShape {

@@ -1,3 +1,4 @@
+import { DEFAULT_AVAILABILITY } from '@rafter/domain/calendar';
 import { toServiceAreas } from '@rafter/domain/service-area';
 import { type RealtimeEvents } from '@rafter/domain/crm';
 import { io, type Socket } from 'socket.io-client';
@@ -41,6 +42,7 @@ const A = {
   slug: 'shared-roof-4242',
   endpointId: '',
   deliveryId: '',
+  bookingId: '',
 };
 const B = { id: '', email: '', token: '' };
 /** Strings only A's data contains: if one shows up in an answer to B, A's data leaked. */
@@ -125,6 +127,15 @@ const CASES: Record<string, Case> = {
   'POST /api/webhook-endpoints/{id}/test': {},
   'GET /api/webhook-endpoints/{id}/deliveries': {},
   'POST /api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend': {},
+  // Calendar routes take A's booking where they take an id.
+  'GET /api/calendar/availability': { ownAccountOk: true },
+  'PUT /api/calendar/availability': { body: DEFAULT_AVAILABILITY, ownAccountOk: true },
+  'GET /api/calendar/slots': { ownAccountOk: true },
+  'GET /api/calendar/bookings': { ownAccountOk: true },
+  'POST /api/calendar/bookings/{id}/cancel': {},
+  'POST /api/calendar/bookings/{id}/reschedule': { body: { startsAt: '2030-01-07T15:00:00Z' } },
+  'GET /api/calendar/feed': { ownAccountOk: true },
+  'POST /api/calendar/feed/rotate': { ownAccountOk: true },
 };
 
 function key(operation: Operation): string {
@@ -155,6 +166,8 @@ async function snapshotOfA() {
     endpoints,
     deliveries,
     textSettings,
+    bookings,
+    calendar,
   ] = await Promise.all([
     prisma.user.findUnique({ where: { id: A.id } }),
     prisma.lead.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
@@ -171,6 +184,8 @@ async function snapshotOfA() {
       include: { attemptLog: true },
     }),
     prisma.textSettings.findUnique({ where: { userId: A.id } }),
+    prisma.booking.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
+    prisma.calendarSettings.findUnique({ where: { userId: A.id } }),
   ]);
   return JSON.stringify(
     {
@@ -185,6 +200,8 @@ async function snapshotOfA() {
       endpoints,
       deliveries,
       textSettings,
+      bookings,
+      calendar,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
@@ -210,7 +227,9 @@ function call(operation: Operation, token: string | undefined, leadId = A.leadId
   const testCase = CASES[key(operation)] ?? {};
   const path = operation.path.startsWith('/api/webhook-endpoints/')
     ? operation.path.replace('{id}', A.endpointId).replace('{deliveryId}', A.deliveryId)
-    : operation.path.replace('{id}', leadId);
+    : operation.path.startsWith('/api/calendar/bookings/')
+      ? operation.path.replace('{id}', A.bookingId)
+      : operation.path.replace('{id}', leadId);
   const withBody = !['GET', 'DELETE'].includes(operation.method);
   return t.app.inject({
     method: operation.method as 'GET',
@@ -289,7 +308,25 @@ beforeAll(async () => {
       nextAttemptAt: null,
     },
   });
-  Object.assign(A, { endpointId: endpoint.id, deliveryId: delivery.id });
+  const start = new Date(Date.now() + 3 * 24 * 3600_000);
+  const booking = await prisma.booking.create({
+    data: {
+      ownerId: A.id,
+      leadId: A.leadIds[0]!,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 3600_000),
+      blockedUntil: new Date(start.getTime() + 3600_000),
+    },
+  });
+  await prisma.calendarSettings.create({
+    data: {
+      userId: A.id,
+      availability: DEFAULT_AVAILABILITY,
+      feedToken: 'cal_ZebulonPrivateFeedToken0123456789ab',
+    },
+  });
+  Object.assign(A, { endpointId: endpoint.id, deliveryId: delivery.id, bookingId: booking.id });
+  A_SECRETS.push(booking.id, 'cal_ZebulonPrivateFeedToken0123456789ab');
   A_SECRETS.push(endpoint.id, delivery.id, endpoint.url, endpoint.secret.slice(0, 12));
   A.token = await signIn(A.email);
   B.token = await signIn(B.email);

@@ -15,6 +15,8 @@ export interface StoredMail {
   /** Absent on messages stored before these were kept. */
   replyTo?: string | null;
   headers?: Record<string, string>;
+  /** The calendar invite (iCalendar text) the message carried, if any. */
+  calendarInvite?: string | null;
 }
 
 export type StoredMailSummary = Pick<StoredMail, 'id' | 'to' | 'subject' | 'sentAt'>;
@@ -42,6 +44,7 @@ export class DevMailbox implements MailTransport {
       sentAt: new Date().toISOString(),
       replyTo: message.replyTo ?? null,
       headers: { ...message.headers },
+      calendarInvite: message.calendarInvite?.content ?? null,
     };
     await mkdir(this.dir, { recursive: true });
     // Written under another name and renamed, so a reader never sees half a message.

@@ -17,6 +17,11 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, one line each (List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * A calendar invite (iCalendar text) sent as the message's text/calendar part and as an
+   * `invite.ics` attachment, so mail clients offer to add it and any calendar can import it.
+   */
+  calendarInvite?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 /** What the transport reports back; `messageId` is the only thing worth logging. */

@@ -35,6 +35,15 @@ export class SmtpTransport implements MailTransport {
       ...(message.messageId ? { messageId: message.messageId } : {}),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       ...(message.headers ? { headers: { ...message.headers } } : {}),
+      ...(message.calendarInvite
+        ? {
+            icalEvent: {
+              method: message.calendarInvite.method,
+              filename: 'invite.ics',
+              content: message.calendarInvite.content,
+            },
+          }
+        : {}),
     }).compile();
     const messageId = mime.messageId();
     // Built into one buffer first: streamed, each header and body line of the message was a

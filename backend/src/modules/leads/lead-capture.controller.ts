@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpStatus, Ip, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpStatus, Inject, Ip, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -18,6 +18,8 @@ import {
   FormTokenQueryDto,
   MainSiteLeadDto,
 } from './lead-capture.dto';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { BookingTokens } from '../../core/links/booking-tokens';
 import { LeadCaptureService } from './lead-capture.service';
 import { FormTokenService } from './form-token.service';
 
@@ -35,7 +37,12 @@ export class LeadCaptureController {
   constructor(
     private readonly leads: LeadCaptureService,
     private readonly formTokens: FormTokenService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.bookingTokens = new BookingTokens(config.AUTH_SECRET);
+  }
+
+  private readonly bookingTokens: BookingTokens;
 
   @Get('form-token')
   @Header('cache-control', 'no-store')
@@ -57,8 +64,13 @@ export class LeadCaptureController {
   @ApiNotFoundResponse({ description: 'Contractor not found' })
   @ApiResponse(CHALLENGE_REQUIRED)
   @ApiTooManyRequestsResponse({ description: 'Too many requests; see Retry-After' })
-  captureLead(@Body() body: CaptureLeadDto, @Ip() ip: string): Promise<CapturedLeadDto> {
-    return this.leads.captureOwnerLead(body, ip);
+  async captureLead(@Body() body: CaptureLeadDto, @Ip() ip: string): Promise<CapturedLeadDto> {
+    const lead = await this.leads.captureOwnerLead(body, ip);
+    // The homeowner's key to 'Book a free roof inspection' (docs/calendar.md).
+    return {
+      ...lead,
+      bookingToken: this.bookingTokens.book({ ownerId: body.ownerId, leadId: lead.id }),
+    };
   }
 
   @Post('main-site-leads')
@@ -67,7 +79,10 @@ export class LeadCaptureController {
   @ApiBadRequestResponse({ description: 'A field is invalid; the message names it' })
   @ApiResponse(CHALLENGE_REQUIRED)
   @ApiTooManyRequestsResponse({ description: 'Too many requests; see Retry-After' })
-  captureMainSiteLead(@Body() body: MainSiteLeadDto, @Ip() ip: string): Promise<CapturedLeadDto> {
-    return this.leads.captureMainSiteLead(body, ip);
+  async captureMainSiteLead(
+    @Body() body: MainSiteLeadDto,
+    @Ip() ip: string,
+  ): Promise<CapturedLeadDto> {
+    return { ...(await this.leads.captureMainSiteLead(body, ip)), bookingToken: null };
   }
 }

@@ -21,6 +21,11 @@ export class CapturedLeadDto extends createZodDto(
     estimate: z.object({ low: z.number().int(), mid: z.number().int(), high: z.number().int() }),
     /** 0-100. */
     score: z.number().int(),
+    /**
+     * Books a roof inspection for this request (GET /api/booking/offer, POST /api/booking); null
+     * for the main site's requests, which have no contractor yet.
+     */
+    bookingToken: z.string().nullable(),
   }),
 ) {}
 

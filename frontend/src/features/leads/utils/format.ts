@@ -67,5 +67,25 @@ export function timelineText(entry: LeadTimelineEntry): string {
       return 'Estimate e-mail not sent: the homeowner unsubscribed';
     case 'unsubscribed':
       return 'Homeowner unsubscribed from your e-mails';
+    case 'inspection_booked':
+      return `Inspection booked for ${inspectionWhen(entry.detail)}`;
+    case 'inspection_rescheduled':
+      return `Inspection moved to ${inspectionWhen(entry.detail)}`;
+    case 'inspection_cancelled':
+      return entry.detail ? `Inspection cancelled ${entry.detail}` : 'Inspection cancelled';
   }
+}
+
+const inspectionFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** 'Tue, Dec 1, 9:00 AM' in this browser's time zone, from a timeline entry's ISO detail. */
+function inspectionWhen(detail: string | null): string {
+  const at = detail ? new Date(detail) : null;
+  return at && !Number.isNaN(at.getTime()) ? inspectionFormat.format(at) : 'a new time';
 }

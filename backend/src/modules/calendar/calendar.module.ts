@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { MailerModule } from '../../core/mailer/mailer.module';
+import { OutboxModule } from '../../core/outbox/outbox.module';
+import { RateLimitModule } from '../../core/rate-limit/rate-limit.module';
+import { AuthModule } from '../auth/auth.module';
+import { PlansModule } from '../plans/plans.module';
+import { BookingController } from './booking.controller';
+import { BookingPageController } from './booking-page.controller';
+import { BookingEmailsService } from './booking-emails.service';
+import { BookingLimits } from './booking-limits';
+import { CalendarFeedController } from './calendar-feed.controller';
+import { CalendarController } from './calendar.controller';
+import { CalendarRepository } from './calendar.repository';
+import { CalendarService } from './calendar.service';
+import { BookingEmailsJob } from './jobs/booking-emails.job';
+
+/**
+ * Roof inspections (docs/calendar.md): availability and slots, homeowners' bookings with their
+ * e-mails and invites, the Calendar tab's agenda and the iCalendar feed.
+ */
+@Module({
+  imports: [OutboxModule, PlansModule, MailerModule, RateLimitModule],
+  providers: [CalendarRepository, CalendarService, BookingEmailsService, BookingEmailsJob],
+  exports: [CalendarService],
+})
+export class CalendarModule {}
+
+/** The Calendar tab's routes (session), the feed (secret URL) and the homeowner's (signed links). */
+@Module({
+  imports: [CalendarModule, AuthModule, RateLimitModule],
+  controllers: [
+    CalendarController,
+    CalendarFeedController,
+    BookingController,
+    BookingPageController,
+  ],
+  providers: [BookingLimits],
+})
+export class CalendarApiModule {}

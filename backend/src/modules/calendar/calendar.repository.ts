@@ -1,0 +1,294 @@
+import { Injectable } from '@nestjs/common';
+import { type BookingStatus } from '@rafter/domain/calendar';
+import { type LeadStatus } from '@rafter/domain/lead';
+import { OutboxService } from '../../core/outbox/outbox.service';
+import { PrismaService } from '../../core/database/prisma.service';
+import { Prisma } from '../../generated/prisma/client';
+
+/** Who the homeowner books with: the contractor's name, contact and saved availability. */
+export interface CalendarOwner {
+  id: string;
+  email: string;
+  businessName: string | null;
+  profileTimeZone: string | null;
+  /** As saved (availabilitySchema), or null for the defaults. */
+  availability: unknown;
+  feedToken: string | null;
+}
+
+export interface BookingLead {
+  id: string;
+  ownerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  status: LeadStatus;
+  locked: boolean;
+  spam: boolean;
+}
+
+export interface BookingRow {
+  id: string;
+  ownerId: string;
+  leadId: string;
+  startsAt: Date;
+  endsAt: Date;
+  blockedUntil: Date;
+  status: BookingStatus;
+  version: number;
+  createdAt: Date;
+  lead: BookingLead;
+}
+
+export interface BookingTimes {
+  startsAt: Date;
+  endsAt: Date;
+  blockedUntil: Date;
+}
+
+/** Why a booking could not be stored or changed. */
+export type BookingConflict = 'slot_taken' | 'already_booked' | 'stale';
+
+const LEAD_SELECT = {
+  id: true,
+  ownerId: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  address: true,
+  status: true,
+  locked: true,
+  spamAt: true,
+} as const;
+
+const BOOKING_SELECT = {
+  id: true,
+  ownerId: true,
+  leadId: true,
+  startsAt: true,
+  endsAt: true,
+  blockedUntil: true,
+  status: true,
+  version: true,
+  createdAt: true,
+  lead: { select: LEAD_SELECT },
+} as const;
+
+type SelectedBooking = Prisma.BookingGetPayload<{ select: typeof BOOKING_SELECT }>;
+
+function toBookingRow({ lead, ...booking }: SelectedBooking): BookingRow {
+  const { spamAt, ...rest } = lead;
+  return { ...booking, lead: { ...rest, spam: spamAt !== null } };
+}
+
+/** PostgreSQL's answer when the exclusion constraint or the one-per-lead index refused a row. */
+function conflictOf(error: unknown): BookingConflict | null {
+  const text = error instanceof Error ? error.message : String(error);
+  if (text.includes('bookings_no_overlap') || text.includes('23P01')) return 'slot_taken';
+  if (text.includes('bookings_one_per_lead_idx')) return 'already_booked';
+  return null;
+}
+
+/** How a booking appears in the lead's timeline (its `detail`): the start, ISO. */
+const detailOf = (startsAt: Date) => startsAt.toISOString();
+
+/**
+ * Inspections and availability (docs/calendar.md). A booking and what it does to its lead (the
+ * timeline entry, New → Contacted with its own entry and event, the outbox event that sends the
+ * e-mails) commit together; PostgreSQL refuses overlapping inspections.
+ */
+@Injectable()
+export class CalendarRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async owner(userId: string): Promise<CalendarOwner | null> {
+    const user = await this.prisma.user.findUnique({
+      where: { id: userId },
+      select: {
+        id: true,
+        email: true,
+        businessProfile: { select: { businessName: true, timezone: true } },
+        calendarSettings: { select: { availability: true, feedToken: true } },
+      },
+    });
+    if (!user) return null;
+    return {
+      id: user.id,
+      email: user.email,
+      businessName: user.businessProfile?.businessName ?? null,
+      profileTimeZone: user.businessProfile?.timezone ?? null,
+      availability: user.calendarSettings?.availability ?? null,
+      feedToken: user.calendarSettings?.feedToken ?? null,
+    };
+  }
+
+  async saveAvailability(userId: string, availability: Prisma.InputJsonObject): Promise<void> {
+    await this.prisma.calendarSettings.upsert({
+      where: { userId },
+      create: { userId, availability },
+      update: { availability },
+    });
+  }
+
+  /** Sets the feed's secret (a new one replaces the old); the availability row is kept. */
+  async setFeedToken(userId: string, feedToken: string, availability: Prisma.InputJsonObject) {
+    await this.prisma.calendarSettings.upsert({
+      where: { userId },
+      create: { userId, availability, feedToken },
+      update: { feedToken },
+    });
+  }
+
+  async ownerIdByFeedToken(feedToken: string): Promise<string | null> {
+    const row = await this.prisma.calendarSettings.findUnique({
+      where: { feedToken },
+      select: { userId: true },
+    });
+    return row?.userId ?? null;
+  }
+
+  /** The contractor's booked inspections that end after `from` (their busy times). */
+  booked(
+    ownerId: string,
+    from: Date,
+  ): Promise<{ startsAt: Date; blockedUntil: Date; id: string }[]> {
+    return this.prisma.booking.findMany({
+      where: { ownerId, status: 'booked', blockedUntil: { gt: from } },
+      select: { id: true, startsAt: true, blockedUntil: true },
+      orderBy: { startsAt: 'asc' },
+    });
+  }
+
+  async lead(ownerId: string, leadId: string): Promise<BookingLead | null> {
+    const lead = await this.prisma.lead.findFirst({
+      where: { id: leadId, ownerId },
+      select: LEAD_SELECT,
+    });
+    if (!lead) return null;
+    const { spamAt, ...rest } = lead;
+    return { ...rest, spam: spamAt !== null };
+  }
+
+  async activeBookingOf(leadId: string): Promise<BookingRow | null> {
+    const row = await this.prisma.booking.findFirst({
+      where: { leadId, status: 'booked' },
+      select: BOOKING_SELECT,
+    });
+    return row ? toBookingRow(row) : null;
+  }
+
+  async booking(id: string): Promise<BookingRow | null> {
+    const row = await this.prisma.booking.findUnique({ where: { id }, select: BOOKING_SELECT });
+    return row ? toBookingRow(row) : null;
+  }
+
+  /** The contractor's inspections starting from `from`, soonest first (booked and cancelled). */
+  async upcoming(ownerId: string, from: Date, limit: number): Promise<BookingRow[]> {
+    const rows = await this.prisma.booking.findMany({
+      where: { ownerId, endsAt: { gt: from } },
+      select: BOOKING_SELECT,
+      orderBy: [{ startsAt: 'asc' }, { createdAt: 'asc' }],
+      take: limit,
+    });
+    return rows.map(toBookingRow);
+  }
+
+  /**
+   * Stores the homeowner's booking with its timeline entry; a New lead becomes Contacted (with
+   * its status entry and `lead.status-changed`), and `booking.created` sends the e-mails.
+   */
+  async create(
+    ownerId: string,
+    leadId: string,
+    times: BookingTimes,
+  ): Promise<BookingRow | BookingConflict> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const booking = await tx.booking.create({
+          data: { ownerId, leadId, ...times },
+          select: BOOKING_SELECT,
+        });
+        await tx.leadEvent.create({
+          data: { leadId, ownerId, type: 'inspection_booked', detail: detailOf(times.startsAt) },
+        });
+        const [current] = await tx.$queryRaw<{ status: LeadStatus }[]>`
+          SELECT status FROM leads WHERE id = ${leadId}::uuid FOR UPDATE`;
+        if (current?.status === 'new') {
+          await tx.lead.update({ where: { id: leadId }, data: { status: 'contacted' } });
+          const event = await tx.leadEvent.create({
+            data: {
+              leadId,
+              ownerId,
+              type: 'status_changed',
+              fromStatus: 'new',
+              toStatus: 'contacted',
+            },
+            select: { id: true },
+          });
+          await this.outbox.add(tx, 'lead.status-changed', { leadId, ownerId, eventId: event.id });
+          booking.lead.status = 'contacted';
+        }
+        await this.outbox.add(tx, 'booking.created', { bookingId: booking.id, ownerId, leadId });
+        return toBookingRow(booking);
+      });
+    } catch (error) {
+      const conflict = conflictOf(error);
+      if (conflict) return conflict;
+      throw error;
+    }
+  }
+
+  /**
+   * Moves (`times`) or cancels (null) a booked inspection if it is still at `version`, bumping
+   * the version (so the links that named the old one stop working), with its timeline entry and
+   * `booking.changed`.
+   */
+  async change(
+    id: string,
+    version: number,
+    times: BookingTimes | null,
+    by: 'homeowner' | 'contractor',
+  ): Promise<BookingRow | BookingConflict> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const { count } = await tx.booking.updateMany({
+          where: { id, version, status: 'booked' },
+          data: times
+            ? { ...times, version: { increment: 1 } }
+            : { status: 'cancelled', version: { increment: 1 } },
+        });
+        if (count === 0) return 'stale' as const;
+        const booking = toBookingRow(
+          await tx.booking.findUniqueOrThrow({ where: { id }, select: BOOKING_SELECT }),
+        );
+        await tx.leadEvent.create({
+          data: {
+            leadId: booking.leadId,
+            ownerId: booking.ownerId,
+            type: times ? 'inspection_rescheduled' : 'inspection_cancelled',
+            detail: times ? detailOf(times.startsAt) : `by the ${by}`,
+          },
+        });
+        await this.outbox.add(tx, 'booking.changed', {
+          bookingId: id,
+          ownerId: booking.ownerId,
+          leadId: booking.leadId,
+          change: times ? 'rescheduled' : 'cancelled',
+          by,
+          version: booking.version,
+        });
+        return booking;
+      });
+    } catch (error) {
+      const conflict = conflictOf(error);
+      if (conflict) return conflict;
+      throw error;
+    }
+  }
+}

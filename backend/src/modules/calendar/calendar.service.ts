@@ -1,0 +1,391 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type Availability,
+  availabilitySchema,
+  type BookingOffer,
+  type ContractorBooking,
+  calendarFeedPath,
+  DEFAULT_AVAILABILITY,
+  type HomeownerBooking,
+  isTimeZone,
+  type Slot,
+} from '@rafter/domain/calendar';
+import { APP_ROUTES } from '@rafter/domain/routes';
+import { canUseFeature } from '@rafter/domain/plans';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { randomBytes } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { PlanAccessService } from '../plans/plan-access.service';
+import { BookingTokens } from '../../core/links/booking-tokens';
+import { CalendarException } from './calendar.exception';
+import {
+  type BookingRow,
+  type BookingTimes,
+  CalendarRepository,
+  type CalendarOwner,
+} from './calendar.repository';
+import { availableSlots, isOffered } from './slots';
+
+/** How many inspections the Calendar tab lists at most. */
+const AGENDA_LIMIT = 500;
+/** The feed carries inspections from this long ago on, so a calendar keeps the recent past. */
+const FEED_PAST_MS = 30 * 24 * 3_600_000;
+/** Where the manage links of booking e-mails lead (BookingPageController). */
+export const BOOKING_PAGE_PATH = '/api/booking/page';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The contractor's display name, as the homeowner sees it. */
+export function contractorName(owner: Pick<CalendarOwner, 'businessName'>): string {
+  return owner.businessName?.trim() || 'Your roofing contractor';
+}
+
+/**
+ * Roof inspections (docs/calendar.md): the contractor's availability and the slots it offers,
+ * homeowners booking one (a book token from their quote request) and moving or cancelling it
+ * (a manage link that works once), the Calendar tab's agenda, and the iCalendar feed.
+ */
+@Injectable()
+export class CalendarService {
+  private readonly logger = new Logger(CalendarService.name);
+  private readonly tokens: BookingTokens;
+
+  constructor(
+    private readonly repository: CalendarRepository,
+    private readonly plans: PlanAccessService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.tokens = new BookingTokens(config.AUTH_SECRET);
+  }
+
+  /** The manage page's address for a booking at its current version (booking-page.ts). */
+  manageUrl(booking: Pick<BookingRow, 'id' | 'version'>): string {
+    const url = new URL(BOOKING_PAGE_PATH, this.config.PUBLIC_URL);
+    url.searchParams.set(
+      'token',
+      this.tokens.manage({ bookingId: booking.id, version: booking.version }),
+    );
+    return url.href;
+  }
+
+  // --- The contractor ----------------------------------------------------------------------
+
+  async availability(userId: string): Promise<Availability> {
+    await this.plans.assertFeature(userId, 'calendar');
+    return this.availabilityOf(await this.requireOwner(userId));
+  }
+
+  async saveAvailability(userId: string, input: Availability): Promise<Availability> {
+    await this.plans.assertFeature(userId, 'calendar');
+    const availability = availabilitySchema.parse(input);
+    const daysOff = [...availability.daysOff].sort();
+    const saved = { ...availability, daysOff };
+    await this.repository.saveAvailability(userId, saved);
+    return saved;
+  }
+
+  async freeSlots(userId: string, now = new Date()): Promise<{ timeZone: string; slots: Slot[] }> {
+    await this.plans.assertFeature(userId, 'calendar');
+    const owner = await this.requireOwner(userId);
+    const availability = this.availabilityOf(owner);
+    return { timeZone: availability.timeZone, slots: await this.slotsOf(owner, availability, now) };
+  }
+
+  async agenda(userId: string, now = new Date()): Promise<{ bookings: ContractorBooking[] }> {
+    await this.plans.assertFeature(userId, 'calendar');
+    const rows = await this.repository.upcoming(userId, now, AGENDA_LIMIT);
+    return { bookings: rows.map(toContractorBooking) };
+  }
+
+  async cancelByContractor(userId: string, bookingId: string): Promise<ContractorBooking> {
+    const booking = await this.contractorBooking(userId, bookingId);
+    const changed = await this.repository.change(booking.id, booking.version, null, 'contractor');
+    if (typeof changed === 'string') throw new CalendarException('booking_changed');
+    return toContractorBooking(changed);
+  }
+
+  async rescheduleByContractor(
+    userId: string,
+    bookingId: string,
+    startsAt: Date,
+    now = new Date(),
+  ): Promise<ContractorBooking> {
+    const booking = await this.contractorBooking(userId, bookingId);
+    const owner = await this.requireOwner(userId);
+    const times = await this.timesFor(owner, startsAt, now, booking.id);
+    const changed = await this.repository.change(booking.id, booking.version, times, 'contractor');
+    if (changed === 'stale') throw new CalendarException('booking_changed');
+    if (typeof changed === 'string') throw new CalendarException('slot_taken');
+    return toContractorBooking(changed);
+  }
+
+  /** The feed's URL, creating its secret on first use. */
+  async feedUrl(userId: string): Promise<{ url: string }> {
+    await this.plans.assertFeature(userId, 'calendar');
+    const owner = await this.requireOwner(userId);
+    if (owner.feedToken) return { url: this.feedUrlOf(owner.feedToken) };
+    return this.rotateFeed(userId);
+  }
+
+  /** A new secret: the old URL stops working at once. */
+  async rotateFeed(userId: string): Promise<{ url: string }> {
+    await this.plans.assertFeature(userId, 'calendar');
+    const owner = await this.requireOwner(userId);
+    const token = `cal_${randomBytes(24).toString('base64url')}`;
+    await this.repository.setFeedToken(userId, token, this.availabilityOf(owner));
+    return { url: this.feedUrlOf(token) };
+  }
+
+  /** The iCalendar feed of a feed token, or null when no contractor has it. */
+  async feed(token: string, now = new Date()): Promise<string | null> {
+    if (!/^cal_[A-Za-z0-9_-]{32}$/.test(token)) return null;
+    const ownerId = await this.repository.ownerIdByFeedToken(token);
+    if (!ownerId) return null;
+    const owner = await this.requireOwner(ownerId);
+    const rows = await this.repository.upcoming(
+      ownerId,
+      new Date(now.getTime() - FEED_PAST_MS),
+      AGENDA_LIMIT,
+    );
+    const calendar = ical({
+      name: `${contractorName(owner)}: roof inspections`,
+      prodId: { company: 'Rafter', product: 'Roof inspections', language: 'EN' },
+      timezone: this.availabilityOf(owner).timeZone,
+      ttl: 15 * 60,
+    });
+    for (const booking of rows) {
+      calendar.createEvent({
+        id: `${booking.id}@rafter`,
+        start: booking.startsAt,
+        end: booking.endsAt,
+        sequence: booking.version,
+        status: booking.status === 'booked' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+        summary: `Roof inspection: ${booking.lead.firstName} ${booking.lead.lastName}`.trim(),
+        location: booking.lead.address,
+        description: [
+          `Phone: ${booking.lead.phone}`,
+          `E-mail: ${booking.lead.email}`,
+          `Lead: ${new URL(`${APP_ROUTES.dashboard}?tab=leads`, this.config.PUBLIC_URL).href}`,
+        ].join('\n'),
+      });
+    }
+    return calendar.toString();
+  }
+
+  /** The homeowner's invite for a booking (`.ics` attached to its e-mails). */
+  invite(owner: CalendarOwner, booking: BookingRow): string {
+    const calendar = ical({
+      prodId: { company: 'Rafter', product: 'Roof inspections', language: 'EN' },
+      method: booking.status === 'booked' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
+    });
+    calendar.createEvent({
+      id: `${booking.id}@rafter`,
+      start: booking.startsAt,
+      end: booking.endsAt,
+      sequence: booking.version,
+      status: booking.status === 'booked' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+      summary: `Roof inspection with ${contractorName(owner)}`,
+      location: booking.lead.address,
+      description: `Reschedule or cancel: ${this.manageUrl(booking)}`,
+      organizer: { name: contractorName(owner), email: owner.email },
+    });
+    return calendar.toString();
+  }
+
+  // --- The homeowner -----------------------------------------------------------------------
+
+  /** The slots for a book token's lead, and its inspection if it has one. */
+  async offer(token: string, now = new Date()): Promise<BookingOffer> {
+    const { owner, lead } = await this.bookable(token, now);
+    const availability = this.availabilityOf(owner);
+    const existing = await this.repository.activeBookingOf(lead.id);
+    return {
+      contractorName: contractorName(owner),
+      timeZone: availability.timeZone,
+      inspectionMinutes: availability.inspectionMinutes,
+      slots: existing ? [] : await this.slotsOf(owner, availability, now),
+      booking: existing ? this.homeownerBooking(owner, existing) : null,
+    };
+  }
+
+  async book(token: string, startsAt: Date, now = new Date()): Promise<HomeownerBooking> {
+    const { owner, lead } = await this.bookable(token, now);
+    if (await this.repository.activeBookingOf(lead.id)) {
+      throw new CalendarException('already_booked');
+    }
+    const times = await this.timesFor(owner, startsAt, now);
+    const booking = await this.repository.create(owner.id, lead.id, times);
+    if (booking === 'already_booked') throw new CalendarException('already_booked');
+    if (typeof booking === 'string') throw new CalendarException('slot_taken');
+    this.logger.log(
+      { ownerId: owner.id, leadId: lead.id, bookingId: booking.id },
+      'Inspection booked',
+    );
+    return this.homeownerBooking(owner, booking);
+  }
+
+  /** The booking a manage link names, with the slots it may move to. */
+  async manage(
+    token: string,
+    now = new Date(),
+  ): Promise<{ booking: HomeownerBooking; offer: BookingOffer }> {
+    const { owner, booking } = await this.managed(token);
+    const availability = this.availabilityOf(owner);
+    const slots = await this.slotsOf(owner, availability, now, booking.id);
+    return {
+      booking: this.homeownerBooking(owner, booking),
+      offer: {
+        contractorName: contractorName(owner),
+        timeZone: availability.timeZone,
+        inspectionMinutes: availability.inspectionMinutes,
+        slots,
+        booking: this.homeownerBooking(owner, booking),
+      },
+    };
+  }
+
+  async cancelByHomeowner(token: string): Promise<HomeownerBooking> {
+    const { owner, booking } = await this.managed(token);
+    const changed = await this.repository.change(booking.id, booking.version, null, 'homeowner');
+    if (typeof changed === 'string') throw new CalendarException('link_invalid');
+    return this.homeownerBooking(owner, changed);
+  }
+
+  async rescheduleByHomeowner(
+    token: string,
+    startsAt: Date,
+    now = new Date(),
+  ): Promise<HomeownerBooking> {
+    const { owner, booking } = await this.managed(token);
+    const times = await this.timesFor(owner, startsAt, now, booking.id);
+    const changed = await this.repository.change(booking.id, booking.version, times, 'homeowner');
+    if (changed === 'stale') throw new CalendarException('link_invalid');
+    if (typeof changed === 'string') throw new CalendarException('slot_taken');
+    return this.homeownerBooking(owner, changed);
+  }
+
+  // --- Shared ------------------------------------------------------------------------------
+
+  availabilityOf(owner: CalendarOwner): Availability {
+    const saved = availabilitySchema.safeParse(owner.availability);
+    if (saved.success) return saved.data;
+    const timeZone =
+      owner.profileTimeZone && isTimeZone(owner.profileTimeZone)
+        ? owner.profileTimeZone
+        : DEFAULT_AVAILABILITY.timeZone;
+    return { ...DEFAULT_AVAILABILITY, timeZone };
+  }
+
+  async ownerOf(ownerId: string): Promise<CalendarOwner | null> {
+    return this.repository.owner(ownerId);
+  }
+
+  homeownerBooking(owner: CalendarOwner, booking: BookingRow): HomeownerBooking {
+    return {
+      id: booking.id,
+      startsAt: booking.startsAt.toISOString(),
+      endsAt: booking.endsAt.toISOString(),
+      status: booking.status,
+      contractorName: contractorName(owner),
+      timeZone: this.availabilityOf(owner).timeZone,
+      address: booking.lead.address,
+      manageToken: this.tokens.manage({ bookingId: booking.id, version: booking.version }),
+    };
+  }
+
+  private feedUrlOf(token: string): string {
+    return new URL(calendarFeedPath(token), this.config.PUBLIC_URL).href;
+  }
+
+  private async requireOwner(userId: string): Promise<CalendarOwner> {
+    const owner = await this.repository.owner(userId);
+    if (!owner) throw new CalendarException('not_found');
+    return owner;
+  }
+
+  private async slotsOf(
+    owner: CalendarOwner,
+    availability: Availability,
+    now: Date,
+    exceptBookingId?: string,
+  ): Promise<Slot[]> {
+    const booked = (await this.repository.booked(owner.id, now)).filter(
+      (booking) => booking.id !== exceptBookingId,
+    );
+    return availableSlots({
+      availability,
+      now,
+      busy: booked.map((booking) => ({ start: booking.startsAt, end: booking.blockedUntil })),
+      booked,
+    });
+  }
+
+  /** The times of an inspection at `startsAt`, if it is one of the slots offered now. */
+  private async timesFor(
+    owner: CalendarOwner,
+    startsAt: Date,
+    now: Date,
+    exceptBookingId?: string,
+  ): Promise<BookingTimes> {
+    if (Number.isNaN(startsAt.getTime())) throw new CalendarException('slot_unavailable');
+    const availability = this.availabilityOf(owner);
+    const slot = isOffered(await this.slotsOf(owner, availability, now, exceptBookingId), startsAt);
+    if (!slot) throw new CalendarException('slot_unavailable');
+    const endsAt = new Date(slot.endsAt);
+    return {
+      startsAt,
+      endsAt,
+      blockedUntil: new Date(endsAt.getTime() + availability.bufferMinutes * 60_000),
+    };
+  }
+
+  /** The contractor and lead of a book token, if that lead may book (a paid plan, visible). */
+  private async bookable(token: string, now: Date) {
+    const subject = this.tokens.verifyBook(token);
+    if (!subject) throw new CalendarException('link_invalid');
+    const [owner, lead, state] = await Promise.all([
+      this.repository.owner(subject.ownerId),
+      this.repository.lead(subject.ownerId, subject.leadId),
+      this.plans.state(subject.ownerId),
+    ]);
+    if (!owner || !lead) throw new CalendarException('link_invalid');
+    // A locked lead's details are hidden from the contractor; a booking would show them.
+    if (!canUseFeature(state, 'calendar', now) || lead.locked || lead.spam) {
+      throw new CalendarException('not_offered');
+    }
+    return { owner, lead };
+  }
+
+  private async managed(token: string): Promise<{ owner: CalendarOwner; booking: BookingRow }> {
+    const subject = this.tokens.verifyManage(token);
+    if (!subject) throw new CalendarException('link_invalid');
+    const booking = await this.repository.booking(subject.bookingId);
+    if (!booking || booking.version !== subject.version || booking.status !== 'booked') {
+      throw new CalendarException('link_invalid');
+    }
+    const owner = await this.requireOwner(booking.ownerId);
+    return { owner, booking };
+  }
+
+  private async contractorBooking(userId: string, bookingId: string): Promise<BookingRow> {
+    await this.plans.assertFeature(userId, 'calendar');
+    const booking = UUID.test(bookingId) ? await this.repository.booking(bookingId) : null;
+    if (!booking || booking.ownerId !== userId) throw new CalendarException('booking_not_found');
+    if (booking.status !== 'booked') throw new CalendarException('booking_changed');
+    return booking;
+  }
+}
+
+export function toContractorBooking(row: BookingRow): ContractorBooking {
+  return {
+    id: row.id,
+    leadId: row.leadId,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status,
+    name: `${row.lead.firstName} ${row.lead.lastName}`.trim(),
+    address: row.lead.address,
+    phone: row.lead.phone,
+    email: row.lead.email,
+    leadStatus: row.lead.status,
+  };
+}
