@@ -76,6 +76,8 @@ describe('POST /api/main-site-leads', () => {
       roofArea: area,
       estimate,
       score,
+      // No contractor yet, so no inspection to book.
+      bookingToken: null,
     });
     const stored = await prisma.mainSiteLead.findUniqueOrThrow({
       where: { id: response.json().id },

@@ -427,7 +427,10 @@ export interface components {
           | 'texts_resumed'
           | 'estimate_emailed'
           | 'estimate_email_suppressed'
-          | 'unsubscribed';
+          | 'unsubscribed'
+          | 'inspection_booked'
+          | 'inspection_rescheduled'
+          | 'inspection_cancelled';
         /** Format: date-time */
         at: string;
         fromStatus: ('new' | 'contacted' | 'qualified' | 'converted' | 'lost') | null;
@@ -505,7 +508,10 @@ export interface components {
         | 'texts_resumed'
         | 'estimate_emailed'
         | 'estimate_email_suppressed'
-        | 'unsubscribed';
+        | 'unsubscribed'
+        | 'inspection_booked'
+        | 'inspection_rescheduled'
+        | 'inspection_cancelled';
       /** Format: date-time */
       at: string;
       fromStatus: ('new' | 'contacted' | 'qualified' | 'converted' | 'lost') | null;
