@@ -285,7 +285,7 @@ test('Instant: a PNG logo reaches the share page; an oversized file and HTML nam
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the bottom bar holds all seven tabs; Calculator and Business Profile fit the screen', async ({
+  test('the bottom bar holds all eight tabs; Calculator, Business Profile and Calendar fit the screen', async ({
     page,
   }) => {
     await signIn(page, DEMO.email, DEMO.password);
@@ -297,6 +297,7 @@ test.describe('on a 375 px phone', () => {
       'Calculator',
       'Business Profile',
       'Follow-ups',
+      'Calendar',
       'Integrations',
       'Subscription',
     ]);
@@ -313,5 +314,12 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('form', { name: 'Business profile' })).toBeVisible();
     await expectAccessible(page, 'the Business Profile form on a phone');
     await expectNoSidewaysScroll(page, 'the Business Profile form on a phone');
+
+    await bar.getByRole('link', { name: 'Calendar' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=calendar$/);
+    await expect(page.getByRole('form', { name: 'Availability' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Feed link' })).toHaveValue(/\.ics$/);
+    await expectAccessible(page, 'the Calendar tab on a phone');
+    await expectNoSidewaysScroll(page, 'the Calendar tab on a phone');
   });
 });

@@ -56,6 +56,11 @@ const IntegrationsTab = lazy(() =>
     default: module.IntegrationsTab,
   })),
 );
+const CalendarTab = lazy(() =>
+  import('../../features/calendar/components/CalendarTab').then((module) => ({
+    default: module.CalendarTab,
+  })),
+);
 const FollowUpsTab = lazy(() =>
   import('../../features/follow-ups/components/FollowUpsTab').then((module) => ({
     default: module.FollowUpsTab,
@@ -194,6 +199,12 @@ function Dashboard() {
                         ? 'allowed'
                         : 'locked'
                   }
+                  upgradeTo={dashboardTabPath('subscription')}
+                />
+              )}
+              {tab === 'calendar' && (
+                <CalendarTab
+                  access={access('calendar')}
                   upgradeTo={dashboardTabPath('subscription')}
                 />
               )}

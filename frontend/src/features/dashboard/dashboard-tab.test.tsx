@@ -124,7 +124,7 @@ describe('Dashboard tab', () => {
 });
 
 describe('Dashboard navigation', () => {
-  it('switches tabs through ?tab=, marks the current one and shows the seven tabs in order', async () => {
+  it('switches tabs through ?tab=, marks the current one and shows the eight tabs in order', async () => {
     signedInApi(() => ({ body: METRICS }));
     renderAuthApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam!' });
@@ -137,6 +137,7 @@ describe('Dashboard navigation', () => {
       'Calculator',
       'Business Profile',
       'Follow-ups',
+      'Calendar',
       'Integrations',
       'Subscription',
     ]);

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
 import CalculateRoundedIcon from '@mui/icons-material/CalculateRounded';
 import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
+import EventAvailableRoundedIcon from '@mui/icons-material/EventAvailableRounded';
 import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import HubRoundedIcon from '@mui/icons-material/HubRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
@@ -24,6 +25,7 @@ const ICONS: Readonly<Record<DashboardTab, ReactElement>> = {
   calculator: <CalculateRoundedIcon />,
   profile: <BusinessRoundedIcon />,
   followups: <ForumRoundedIcon />,
+  calendar: <EventAvailableRoundedIcon />,
   integrations: <HubRoundedIcon />,
   subscription: <CreditCardRoundedIcon />,
 };

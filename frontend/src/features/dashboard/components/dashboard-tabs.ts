@@ -7,6 +7,7 @@ export const DASHBOARD_TABS = [
   'calculator',
   'profile',
   'followups',
+  'calendar',
   'integrations',
   'subscription',
 ] as const;
@@ -19,6 +20,7 @@ export const DASHBOARD_TAB_LABELS: Readonly<Record<DashboardTab, string>> = {
   calculator: 'Calculator',
   profile: 'Business Profile',
   followups: 'Follow-ups',
+  calendar: 'Calendar',
   integrations: 'Integrations',
   subscription: 'Subscription',
 };
