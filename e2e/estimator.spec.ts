@@ -20,6 +20,8 @@ import {
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { collectPageErrors, goOffline } from './page-health';
 import { DEMO_SLUG, ownerIdOf } from './quote';
+import { signIn } from './contractor';
+import ical, { type VEvent } from 'node-ical';
 
 // The homeowner's estimator against the built product: the /widget page in the owner and
 // main-site flows, the /calc/{slug} share page, a phone-sized screen and axe-core on every step.
@@ -532,6 +534,75 @@ test.describe('estimator widget', () => {
     });
 
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('roof inspection booking (docs/calendar.md)', () => {
+  test('a homeowner books after the quote request; the contractor sees it in the Calendar tab, the timeline and the feed', async ({
+    page,
+    browser,
+  }) => {
+    const errors = collectPageErrors(page);
+    await goOffline(page);
+    const ownerId = await ownerIdOf(page.request);
+    await page.goto(`/widget?ownerId=${ownerId}`);
+    const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
+    await walkToEstimate(page, {
+      answers: { ownership: 'owner', material: 'metal', stories: 'one' },
+    });
+    const { dialog, response } = await requestQuote(page, widget, 'Bianca', '/api/capture-lead');
+    const { id: leadId } = (await response.json()) as { id: string };
+    await expect(dialog).toBeHidden({ timeout: 10_000 });
+
+    const panel = page.getByRole('region', { name: 'Book a free roof inspection' });
+    await expect(panel).toBeVisible();
+    const days = panel.getByRole('group', { name: 'Day' });
+    await days.getByRole('button').nth(1).click();
+    const times = panel.getByRole('group', { name: /^Times on / });
+    const chosen = times.getByRole('button').first();
+    await chosen.click();
+    await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+    const booked = page.waitForResponse('**/api/booking');
+    await panel.getByRole('button', { name: 'Book inspection' }).click();
+    const booking = (await (await booked).json()) as { startsAt: string };
+    await expect(panel.getByRole('status')).toContainText('Your inspection is booked');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoSidewaysScroll(page, 'the booked inspection on a phone');
+    await expectAccessible(page, 'the booking panel', { within: panel });
+    expect(errors).toEqual([]);
+
+    // The contractor, in another browser session.
+    const context = await browser.newContext();
+    const dashboard = await context.newPage();
+    const demo = await signIn(
+      dashboard,
+      'demo@rafter.app',
+      'rafter-demo',
+      '/dashboard?tab=calendar',
+    );
+    const row = dashboard.getByTestId('inspection').filter({ hasText: 'Bianca Homeowner' });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('link', { name: /Congress Ave/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/maps\/search\//,
+    );
+    const detail = await demo.api<{ status: string; timeline: { type: string }[] }>(
+      'GET',
+      `/api/leads/${leadId}`,
+    );
+    expect(detail.status).toBe('contacted');
+    expect(detail.timeline.map((entry) => entry.type)).toContain('inspection_booked');
+
+    const feedUrl = await dashboard.getByRole('textbox', { name: 'Feed link' }).inputValue();
+    expect(feedUrl).toMatch(/\/api\/calendar\/feed\/cal_[A-Za-z0-9_-]+\.ics$/);
+    const feed = await dashboard.request.get(new URL(feedUrl).pathname);
+    expect(feed.headers()['content-type']).toContain('text/calendar');
+    const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
+      (entry) => entry?.type === 'VEVENT',
+    ) as VEvent[];
+    const event = events.find((candidate) => String(candidate.summary).includes('Bianca'));
+    expect(new Date(event!.start).toISOString()).toBe(booking.startsAt);
+    await context.close();
   });
 });
 

@@ -16,6 +16,8 @@ export interface QuoteReceipt {
   roofArea: number;
   estimate: Estimate;
   score: number;
+  /** A contractor's quote request: the key to booking an inspection (docs/calendar.md). */
+  bookingToken?: string | null;
 }
 
 /** The server's answer for a stored lead: its id and the numbers it stored. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
 import type { QuoteForm } from '@rafter/domain/lead';
 import { leadRoofArea, roofAreaAdjustment } from '@rafter/domain/roof-measurement';
@@ -17,6 +17,9 @@ import { EstimateStep } from './steps/EstimateStep';
 import { MaterialStep } from './steps/MaterialStep';
 import { OwnershipStep } from './steps/OwnershipStep';
 import { StoriesStep } from './steps/StoriesStep';
+
+/** Loaded only after a quote request, so the widget's first load does not carry it. */
+const BookingPanel = lazy(() => import('./booking/BookingPanel'));
 
 /** The quote dialog closes this long after success (spec section 9). */
 export const OWNER_FLOW_CLOSE_MS = 3000;
@@ -60,6 +63,7 @@ export default function EstimatorSteps({
 }: EstimatorStepsProps) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [readyEstimate, setReadyEstimate] = useState<Estimate | null>(null);
+  const [bookingToken, setBookingToken] = useState<string | null>(null);
   const known = useMemo(
     () => (knownPricing ? toMaterialPricing(knownPricing) : undefined),
     [knownPricing],
@@ -177,6 +181,11 @@ export default function EstimatorSteps({
           focusTitle={focusTitle}
         />
       )}
+      {step === 6 && bookingToken && (
+        <Suspense fallback={null}>
+          <BookingPanel token={bookingToken} />
+        </Suspense>
+      )}
       <QuoteDialog
         open={quoteOpen}
         onClose={() => setQuoteOpen(false)}
@@ -188,6 +197,7 @@ export default function EstimatorSteps({
           setQuoteOpen(false);
           update({ quoteSent: true });
           if (!ownerId) setReadyEstimate(receipt.estimate);
+          if (ownerId && !demo && receipt.bookingToken) setBookingToken(receipt.bookingToken);
         }}
       />
       <EstimateReadyModal
