@@ -26,6 +26,8 @@ import {
 } from './calendar.repository';
 import { availableSlots, isOffered } from './slots';
 
+/** Days with open times offered to pick from (the widget shows a week; moving one, two). */
+const OFFERED_DAYS = 14;
 /** How many inspections the Calendar tab lists at most. */
 const AGENDA_LIMIT = 500;
 /** The feed carries inspections from this long ago on, so a calendar keeps the recent past. */
@@ -195,14 +197,19 @@ export class CalendarService {
 
   /** The slots for a book token's lead, and its inspection if it has one. */
   async offer(token: string, now = new Date()): Promise<BookingOffer> {
-    const { owner, lead } = await this.bookable(token, now);
+    // The token names the contractor and the lead: every read goes out at once.
+    const subject = this.tokens.verifyBook(token);
+    const [{ owner }, existing, booked] = await Promise.all([
+      this.bookable(token, now),
+      subject ? this.repository.activeBookingOf(subject.leadId) : null,
+      subject ? this.repository.booked(subject.ownerId, now) : [],
+    ]);
     const availability = this.availabilityOf(owner);
-    const existing = await this.repository.activeBookingOf(lead.id);
     return {
       contractorName: contractorName(owner),
       timeZone: availability.timeZone,
       inspectionMinutes: availability.inspectionMinutes,
-      slots: existing ? [] : await this.slotsOf(owner, availability, now),
+      slots: existing ? [] : this.slotsFrom(availability, now, booked, OFFERED_DAYS),
       booking: existing ? this.homeownerBooking(owner, existing) : null,
     };
   }
@@ -302,20 +309,32 @@ export class CalendarService {
     return owner;
   }
 
+  /** The open times: the first OFFERED_DAYS days that have any, or (`all`) every one. */
   private async slotsOf(
     owner: CalendarOwner,
     availability: Availability,
     now: Date,
     exceptBookingId?: string,
+    all = false,
   ): Promise<Slot[]> {
     const booked = (await this.repository.booked(owner.id, now)).filter(
       (booking) => booking.id !== exceptBookingId,
     );
+    return this.slotsFrom(availability, now, booked, all ? undefined : OFFERED_DAYS);
+  }
+
+  private slotsFrom(
+    availability: Availability,
+    now: Date,
+    booked: { startsAt: Date; blockedUntil: Date }[],
+    maxDays?: number,
+  ): Slot[] {
     return availableSlots({
       availability,
       now,
       busy: booked.map((booking) => ({ start: booking.startsAt, end: booking.blockedUntil })),
       booked,
+      ...(maxDays === undefined ? {} : { maxDays }),
     });
   }
 
@@ -328,7 +347,10 @@ export class CalendarService {
   ): Promise<BookingTimes> {
     if (Number.isNaN(startsAt.getTime())) throw new CalendarException('slot_unavailable');
     const availability = this.availabilityOf(owner);
-    const slot = isOffered(await this.slotsOf(owner, availability, now, exceptBookingId), startsAt);
+    const slot = isOffered(
+      await this.slotsOf(owner, availability, now, exceptBookingId, true),
+      startsAt,
+    );
     if (!slot) throw new CalendarException('slot_unavailable');
     const endsAt = new Date(slot.endsAt);
     return {

@@ -187,4 +187,16 @@ describe('availableSlots', () => {
     expect(days.size).toBe(11);
     expect([...days].at(-1)).toBe('2026-12-21');
   });
+
+  it('stops after maxDays days that have open times, skipping days without any', () => {
+    const slots = availableSlots({
+      availability: availability({ horizonDays: 30 }),
+      now: new Date('2026-12-07T12:00:00Z'), // Monday
+      busy: [],
+      booked: [],
+      maxDays: 3,
+    });
+    const days = [...new Set(starts(slots).map((start) => start.slice(0, 10)))];
+    expect(days).toEqual(['2026-12-07', '2026-12-08', '2026-12-09']);
+  });
 });

@@ -25,6 +25,8 @@ export interface SlotQuery {
   busy: readonly BusyInterval[];
   /** The booked inspections, for the daily maximum. */
   booked: readonly BookedInspection[];
+  /** Stop after this many days with open times (what a picker shows); all by default. */
+  maxDays?: number;
 }
 
 /**
@@ -36,16 +38,29 @@ export interface SlotQuery {
  * a time that does not exist that night (the spring gap) is not offered, and the hour the autumn
  * change repeats is offered once.
  */
-export function availableSlots({ availability, now, busy, booked }: SlotQuery): Slot[] {
+export function availableSlots({
+  availability,
+  now,
+  busy,
+  booked,
+  maxDays = Number.POSITIVE_INFINITY,
+}: SlotQuery): Slot[] {
   const zone = availability.timeZone;
   const earliest = now.getTime() + availability.minNoticeHours * 3_600_000;
   const lengthMs = availability.inspectionMinutes * 60_000;
   const blockedMs = lengthMs + availability.bufferMinutes * 60_000;
   const daysOff = new Set(availability.daysOff);
   const intervals = merged(busy);
+  // Intl, not Luxon, for the per-booking day: hundreds of bookings, each a lookup.
+  const dateIn = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const perDay = new Map<string, number>();
   for (const inspection of booked) {
-    const day = DateTime.fromJSDate(inspection.startsAt, { zone }).toISODate()!;
+    const day = dateIn.format(inspection.startsAt);
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
 
@@ -53,7 +68,8 @@ export function availableSlots({ availability, now, busy, booked }: SlotQuery): 
   const today = DateTime.fromJSDate(now, { zone }).startOf('day');
   // Intervals that end before a slot can no longer touch a later one: a moving start index.
   let first = 0;
-  for (let offset = 0; offset <= availability.horizonDays; offset++) {
+  let daysWithSlots = 0;
+  for (let offset = 0; offset <= availability.horizonDays && daysWithSlots < maxDays; offset++) {
     const day = today.plus({ days: offset });
     const date = day.toISODate()!;
     const hours = availability.weeklyHours[WEEKDAYS[day.weekday - 1]!];
@@ -65,18 +81,35 @@ export function availableSlots({ availability, now, busy, booked }: SlotQuery): 
     if (left <= 0) continue;
     const open = minutesOfDay(hours.start);
     const close = minutesOfDay(hours.end);
+    const opening = wallClock(day, open);
     const lastEnd = wallClock(day, close);
+    if (opening === null || lastEnd === null) continue;
+    // Without a daylight-saving change inside the day's hours (the offsets at opening and closing
+    // agree, both wall-clock times exist), each time is the opening plus its minutes; only the
+    // two change days a year go through Luxon time by time.
+    const uniform =
+      opening.offset === lastEnd.offset &&
+      opening.hour * 60 + opening.minute === open &&
+      lastEnd.hour * 60 + lastEnd.minute === close;
+    const openMs = opening.toMillis();
+    const before = slots.length;
+    const closeMs = lastEnd.toMillis();
     for (
       let minute = open;
       minute + availability.inspectionMinutes <= close;
       minute += SLOT_STEP_MINUTES
     ) {
-      const start = wallClock(day, minute);
-      // In the spring gap the wall-clock time does not exist (luxon moves it an hour on).
-      if (start === null || start.hour * 60 + start.minute !== minute) continue;
-      const startMs = start.toMillis();
+      let startMs: number;
+      if (uniform) {
+        startMs = openMs + (minute - open) * 60_000;
+      } else {
+        const start = wallClock(day, minute);
+        // In the spring gap the wall-clock time does not exist (luxon moves it an hour on).
+        if (start === null || start.hour * 60 + start.minute !== minute) continue;
+        startMs = start.toMillis();
+      }
       const endMs = startMs + lengthMs;
-      if (startMs < earliest || lastEnd === null || endMs > lastEnd.toMillis()) continue;
+      if (startMs < earliest || endMs > closeMs) continue;
       while (first < intervals.length && intervals[first]!.end <= startMs) first++;
       if (overlapsAny(intervals, first, startMs, startMs + blockedMs)) continue;
       slots.push({
@@ -85,6 +118,7 @@ export function availableSlots({ availability, now, busy, booked }: SlotQuery): 
       });
       if (--left <= 0) break;
     }
+    if (slots.length > before) daysWithSlots++;
   }
   return slots;
 }
