@@ -204,6 +204,61 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
     expect(contractor.text).toContain(lead.address);
   });
 
+  it('reminds the homeowner 24 h and 2 h before; a moved inspection’s old reminders send nothing', async () => {
+    const { id: ownerId } = await owner();
+    const { token, email } = await quote(ownerId);
+    const { body } = await offer(token);
+    const first = (
+      await call('POST', '/api/booking', { body: { token, startsAt: body.slots[0]!.startsAt } })
+    ).json<HomeownerBooking>();
+    const reminders = await t.prisma.outboxEvent.findMany({
+      where: { topic: 'booking.reminder-due', payload: { path: ['bookingId'], equals: first.id } },
+      orderBy: { availableAt: 'asc' },
+    });
+    const start = new Date(first.startsAt).getTime();
+    expect(reminders.map((row) => [row.payload, row.availableAt.getTime()])).toEqual([
+      [{ bookingId: first.id, version: 0, hoursBefore: 24 }, start - 24 * 3_600_000],
+      [{ bookingId: first.id, version: 0, hoursBefore: 2 }, start - 2 * 3_600_000],
+    ]);
+
+    // The day before comes: the 24-hour reminder goes out.
+    await t.prisma.outboxEvent.update({
+      where: { id: reminders[0]!.id },
+      data: { availableAt: new Date() },
+    });
+    const reminder = await mailTo(email, /^Reminder: /);
+    expect(reminder.subject).toBe('Reminder: your roof inspection with Sunny Roofing is tomorrow');
+    expect(reminder.text).toContain('/api/booking/page?token=m.');
+
+    // Moved: the old 2-hour reminder, once due, sends nothing; the new ones are written.
+    const later = body.slots.find(
+      (slot) => new Date(slot.startsAt).getTime() > start + 3 * 3_600_000,
+    )!;
+    const moved = await call('POST', '/api/booking/manage/reschedule', {
+      body: { token: first.manageToken, startsAt: later.startsAt },
+    });
+    expect(moved.statusCode).toBe(200);
+    await t.prisma.outboxEvent.update({
+      where: { id: reminders[1]!.id },
+      data: { availableAt: new Date() },
+    });
+    await eventually(async () =>
+      (await t.prisma.outboxEvent.findUniqueOrThrow({ where: { id: reminders[1]!.id } }))
+        .publishedAt
+        ? true
+        : undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(
+      t.sink.messages.filter((m) => m.to.includes(email) && /in two hours/.test(m.subject)),
+    ).toEqual([]);
+    expect(
+      await t.prisma.outboxEvent.count({
+        where: { topic: 'booking.reminder-due', payload: { path: ['version'], equals: 1 } },
+      }),
+    ).toBeGreaterThanOrEqual(2);
+  });
+
   it('of 20 homeowners tapping the same time at once, exactly one gets it', async () => {
     const { id: ownerId } = await owner();
     const quotes = await Promise.all(Array.from({ length: 20 }, () => quote(ownerId)));

@@ -34,6 +34,8 @@ export const MIN_NOTICE_HOURS = { min: 0, max: 336 } as const;
 export const HORIZON_DAYS = { min: 1, max: 90 } as const;
 export const DAILY_MAX = { min: 1, max: 50 } as const;
 export const MAX_DAYS_OFF = 366;
+/** Hours before an inspection the homeowner is reminded of it. */
+export const REMINDER_HOURS = [24, 2] as const;
 /** Slots start on this grid of minutes past the hour (wall-clock time where the contractor is). */
 export const SLOT_STEP_MINUTES = 30;
 

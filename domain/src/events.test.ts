@@ -22,6 +22,7 @@ describe('EVENTS', () => {
     ['lead.texts-stopped', true],
     ['booking.created', true],
     ['booking.changed', true],
+    ['booking.reminder-due', true],
     ['subscription.changed', false],
   ])('%s is an outbox topic: %s', (topic, outbox) => {
     expect(isEventTopic(topic)).toBe(true);
@@ -31,7 +32,7 @@ describe('EVENTS', () => {
   it('knows no other topic', () => {
     expect(isEventTopic('lead.created')).toBe(false);
     expect(isEventTopic('toString')).toBe(false);
-    expect(Object.keys(EVENTS)).toHaveLength(18);
+    expect(Object.keys(EVENTS)).toHaveLength(19);
   });
 
   it('parses a payload and drops unknown keys', () => {

@@ -115,6 +115,19 @@ export const EVENTS = {
       version: z.number().int().min(0),
     }),
   },
+  /**
+   * A booked inspection's reminder is due (written with the booking and again on each move, with
+   * `available_at` 24 h or 2 h before it): the homeowner is e-mailed if the booking is still at
+   * `version` (a move or cancellation makes the old reminders moot).
+   */
+  'booking.reminder-due': {
+    delivery: 'outbox',
+    payload: z.object({
+      bookingId: z.guid(),
+      version: z.number().int().min(0),
+      hoursBefore: z.union([z.literal(24), z.literal(2)]),
+    }),
+  },
   /** A webhook endpoint failed for the whole retry window and was disabled: tell its owner. */
   'webhook-endpoint.disabled': {
     delivery: 'outbox',

@@ -62,6 +62,51 @@ export class BookingEmailsService {
     return this.send(payload.bookingId, payload.change, payload.version);
   }
 
+  /** The homeowner's reminder, 24 h or 2 h before, if the inspection is still as it was then. */
+  async reminder({
+    bookingId,
+    version,
+    hoursBefore,
+  }: EventPayload<'booking.reminder-due'>): Promise<string> {
+    const booking = await this.repository.booking(bookingId);
+    if (!booking) return 'booking-not-found';
+    if (booking.status !== 'booked' || booking.version !== version) return 'superseded';
+    const owner = await this.calendar.ownerOf(booking.ownerId);
+    if (!owner) return 'owner-not-found';
+    const name = contractorName(owner);
+    const when = inspectionTime(booking.startsAt, this.calendar.availabilityOf(owner).timeZone);
+    const manage = this.calendar.manageUrl(booking);
+    const soon = hoursBefore === 24 ? 'tomorrow' : 'in two hours';
+    const subject = `Reminder: your roof inspection with ${name} is ${soon}`;
+    const intro = `${name} will inspect your roof on ${when}.`;
+    const rows: [string, string][] = [
+      ['When', when],
+      ['Where', booking.lead.address],
+      ['With', name],
+    ];
+    const message = email({
+      template: `booking-reminder-${hoursBefore}h`,
+      to: booking.lead.email,
+      subject,
+      preheader: intro,
+      content: html`${heading(subject)} ${paragraph(intro)} ${detailsTable('Your inspection', rows)}
+      ${button('Reschedule or cancel', manage)}`,
+      text: [intro, detailsText('Your inspection', rows), `Reschedule or cancel: ${manage}`],
+      footer: {
+        html: html`You get this e-mail because you booked a roof inspection with ${name}.`,
+        text: `You get this e-mail because you booked a roof inspection with ${name}.`,
+      },
+    });
+    const host = new URL(this.config.PUBLIC_URL).hostname;
+    await this.mailer.send({
+      ...message,
+      messageId: `<booking.${booking.id}.v${booking.version}.reminder-${hoursBefore}@${host}>`,
+      fromName: name,
+      replyTo: owner.email,
+    });
+    return 'sent';
+  }
+
   private async send(bookingId: string, change: Change, version: number): Promise<string> {
     const booking = await this.repository.booking(bookingId);
     if (!booking) return 'booking-not-found';

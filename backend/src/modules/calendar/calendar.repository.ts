@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type BookingStatus } from '@rafter/domain/calendar';
+import { type BookingStatus, REMINDER_HOURS } from '@rafter/domain/calendar';
 import { type LeadStatus } from '@rafter/domain/lead';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { PrismaService } from '../../core/database/prisma.service';
@@ -235,12 +235,32 @@ export class CalendarRepository {
           booking.lead.status = 'contacted';
         }
         await this.outbox.add(tx, 'booking.created', { bookingId: booking.id, ownerId, leadId });
+        await this.addReminders(tx, booking.id, 0, times.startsAt);
         return toBookingRow(booking);
       });
     } catch (error) {
       const conflict = conflictOf(error);
       if (conflict) return conflict;
       throw error;
+    }
+  }
+
+  /** The inspection's reminders, each due its hours before the start, if that is still ahead. */
+  private async addReminders(
+    tx: Prisma.TransactionClient,
+    bookingId: string,
+    version: number,
+    startsAt: Date,
+  ): Promise<void> {
+    for (const hoursBefore of REMINDER_HOURS) {
+      const availableAt = new Date(startsAt.getTime() - hoursBefore * 3_600_000);
+      if (availableAt.getTime() <= Date.now()) continue;
+      await this.outbox.add(
+        tx,
+        'booking.reminder-due',
+        { bookingId, version, hoursBefore },
+        { availableAt },
+      );
     }
   }
 
@@ -275,6 +295,7 @@ export class CalendarRepository {
             detail: times ? detailOf(times.startsAt) : `by the ${by}`,
           },
         });
+        if (times) await this.addReminders(tx, id, booking.version, times.startsAt);
         await this.outbox.add(tx, 'booking.changed', {
           bookingId: id,
           ownerId: booking.ownerId,
