@@ -40,6 +40,11 @@ const SUITES = [
     script: 'worker.mjs',
     args: [`--workers=${availableParallelism()}`, ...(quick ? ['--jobs=1000'] : [])],
   },
+  {
+    title: 'Inspection slots: 500 future bookings',
+    script: 'slots.mjs',
+    args: quick ? ['--runs=1', '--duration=3'] : [],
+  },
   { title: 'Lighthouse (mobile)', script: 'lighthouse.mjs', args: quick ? ['--runs=1'] : [] },
 ];
 
