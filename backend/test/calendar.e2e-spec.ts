@@ -84,6 +84,18 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
     };
   };
 
+  /** A new contractor's homeowner who booked the first time offered. */
+  async function bookFirstTime() {
+    const { id: ownerId } = await owner();
+    const { token, email } = await quote(ownerId);
+    const { body } = await offer(token);
+    const booked = await call('POST', '/api/booking', {
+      body: { token, startsAt: body.slots[0]!.startsAt },
+    });
+    expect(booked.statusCode).toBe(201);
+    return { ownerId, email, body, first: booked.json<HomeownerBooking>() };
+  }
+
   const mailTo = (to: string, subject: RegExp) =>
     eventually(() => t.sink.messages.find((m) => m.to.includes(to) && subject.test(m.subject)));
 
@@ -205,12 +217,7 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
   });
 
   it('reminds the homeowner 24 h and 2 h before; a moved inspection’s old reminders send nothing', async () => {
-    const { id: ownerId } = await owner();
-    const { token, email } = await quote(ownerId);
-    const { body } = await offer(token);
-    const first = (
-      await call('POST', '/api/booking', { body: { token, startsAt: body.slots[0]!.startsAt } })
-    ).json<HomeownerBooking>();
+    const { email, body, first } = await bookFirstTime();
     const reminders = await t.prisma.outboxEvent.findMany({
       where: { topic: 'booking.reminder-due', payload: { path: ['bookingId'], equals: first.id } },
       orderBy: { availableAt: 'asc' },
@@ -315,12 +322,7 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
   });
 
   it('a manage link reschedules once and cancels once; each change e-mails new links', async () => {
-    const { id: ownerId } = await owner();
-    const { token, email } = await quote(ownerId);
-    const { body } = await offer(token);
-    const first = (
-      await call('POST', '/api/booking', { body: { token, startsAt: body.slots[0]!.startsAt } })
-    ).json<HomeownerBooking>();
+    const { ownerId, email, first } = await bookFirstTime();
 
     const managed = await call('GET', `/api/booking/manage?token=${first.manageToken}`);
     expect(managed.statusCode).toBe(200);
@@ -372,12 +374,7 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
   });
 
   it("the e-mail's page shows the inspection on GET and changes it only on POST, once per link", async () => {
-    const { id: ownerId } = await owner();
-    const { token } = await quote(ownerId);
-    const { body } = await offer(token);
-    const first = (
-      await call('POST', '/api/booking', { body: { token, startsAt: body.slots[0]!.startsAt } })
-    ).json<HomeownerBooking>();
+    const { body, first } = await bookFirstTime();
     const shown = await call('GET', `/api/booking/page?token=${first.manageToken}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toContain('text/html');

@@ -85,6 +85,7 @@ it("sends a new lead's webhook while its e-mail is stuck on the mail server", as
   }, 10_000);
   expect(request!.at - started).toBeLessThan(2000);
   expect(verify(endpoint.secret, request!)).toMatchObject({ type: 'lead.created' });
-  // The e-mail is still on its way: the worker is connected to the stuck mail server.
-  expect(sockets.size).toBeGreaterThan(0);
+  // The e-mail goes to the stuck mail server (its job may connect a moment after the webhook went
+  // out on a busy machine) and cannot finish: that server never greets.
+  await eventually(() => (sockets.size > 0 ? true : undefined), 10_000);
 });

@@ -1,6 +1,7 @@
 import { type BookingOffer, type HomeownerBooking } from '@rafter/domain/calendar';
 import { DateTime } from 'luxon';
-import { html, type SafeHtml } from '../notifications/templates/html';
+import { html } from '../notifications/templates/html';
+import { plainPage } from '../notifications/templates/plain-page';
 
 /**
  * The page behind a booking e-mail's 'Reschedule or cancel' link: server-rendered HTML with plain
@@ -9,35 +10,12 @@ import { html, type SafeHtml } from '../notifications/templates/html';
  * (the page after it carries the new one).
  */
 
-const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const BUTTON =
   'padding:10px 16px;font-size:15px;font-weight:600;color:#fff;background:#111827;border:0;border-radius:6px;cursor:pointer;';
 const SLOT =
   'margin:0 8px 8px 0;padding:8px 12px;font-size:15px;color:#111827;background:#fff;border:1px solid #6b7280;border-radius:6px;cursor:pointer;';
 /** The most days of times listed for a reschedule. */
 const DAYS_SHOWN = 7;
-
-export function page(title: string, body: SafeHtml): string {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title}</title>
-      </head>
-      <body
-        style="margin:0;padding:32px 16px;background:#f3f4f6;font-family:${FONT};color:#111827;"
-      >
-        <main
-          style="max-width:520px;margin:0 auto;padding:28px 24px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;line-height:1.5;"
-        >
-          <h1 style="margin:0 0 16px;font-size:22px;">${title}</h1>
-          ${body}
-        </main>
-      </body>
-    </html>`.value;
-}
 
 function when(iso: string, zone: string): string {
   return DateTime.fromISO(iso, { zone })
@@ -79,7 +57,7 @@ export function managePage(booking: HomeownerBooking, offer: BookingOffer): stri
           )}
         </div>`,
   );
-  return page(
+  return plainPage(
     'Your roof inspection',
     html`<p style="margin:0 0 8px;">
         <strong>${when(booking.startsAt, booking.timeZone)}</strong> with ${booking.contractorName}
@@ -103,7 +81,7 @@ export function managePage(booking: HomeownerBooking, offer: BookingOffer): stri
 }
 
 export function rescheduledPage(booking: HomeownerBooking): string {
-  return page(
+  return plainPage(
     'Your inspection has a new time',
     html`<p style="margin:0 0 16px;">
         <strong>${when(booking.startsAt, booking.timeZone)}</strong> with ${booking.contractorName}.
@@ -116,7 +94,7 @@ export function rescheduledPage(booking: HomeownerBooking): string {
 }
 
 export function cancelledPage(booking: HomeownerBooking): string {
-  return page(
+  return plainPage(
     'Your inspection is cancelled',
     html`<p style="margin:0;">
       ${booking.contractorName} knows. To book another time, reply to your confirmation e-mail.
@@ -125,5 +103,5 @@ export function cancelledPage(booking: HomeownerBooking): string {
 }
 
 export function problemPage(message: string): string {
-  return page('This link does not work', html`<p style="margin:0;">${message}</p>`);
+  return plainPage('This link does not work', html`<p style="margin:0;">${message}</p>`);
 }

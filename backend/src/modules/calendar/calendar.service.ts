@@ -36,6 +36,23 @@ const FEED_PAST_MS = 30 * 24 * 3_600_000;
 export const BOOKING_PAGE_PATH = '/api/booking/page';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const PROD_ID = { company: 'Rafter', product: 'Roof inspections', language: 'EN' } as const;
+
+/**
+ * A booking as an iCalendar event: one UID for its whole life and its version as SEQUENCE, so a
+ * calendar updates (or, cancelled, removes) the event it already has instead of adding another.
+ */
+function inspectionEvent(booking: BookingRow) {
+  return {
+    id: `${booking.id}@rafter`,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    sequence: booking.version,
+    status: booking.status === 'booked' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+    location: booking.lead.address,
+  };
+}
+
 /** The contractor's display name, as the homeowner sees it. */
 export function contractorName(owner: Pick<CalendarOwner, 'businessName'>): string {
   return owner.businessName?.trim() || 'Your roofing contractor';
@@ -150,23 +167,19 @@ export class CalendarService {
     );
     const calendar = ical({
       name: `${contractorName(owner)}: roof inspections`,
-      prodId: { company: 'Rafter', product: 'Roof inspections', language: 'EN' },
+      prodId: PROD_ID,
       timezone: this.availabilityOf(owner).timeZone,
       ttl: 15 * 60,
     });
+    const leadsUrl = new URL(`${APP_ROUTES.dashboard}?tab=leads`, this.config.PUBLIC_URL).href;
     for (const booking of rows) {
       calendar.createEvent({
-        id: `${booking.id}@rafter`,
-        start: booking.startsAt,
-        end: booking.endsAt,
-        sequence: booking.version,
-        status: booking.status === 'booked' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+        ...inspectionEvent(booking),
         summary: `Roof inspection: ${booking.lead.firstName} ${booking.lead.lastName}`.trim(),
-        location: booking.lead.address,
         description: [
           `Phone: ${booking.lead.phone}`,
           `E-mail: ${booking.lead.email}`,
-          `Lead: ${new URL(`${APP_ROUTES.dashboard}?tab=leads`, this.config.PUBLIC_URL).href}`,
+          `Lead: ${leadsUrl}`,
         ].join('\n'),
       });
     }
@@ -176,17 +189,12 @@ export class CalendarService {
   /** The homeowner's invite for a booking (`.ics` attached to its e-mails). */
   invite(owner: CalendarOwner, booking: BookingRow): string {
     const calendar = ical({
-      prodId: { company: 'Rafter', product: 'Roof inspections', language: 'EN' },
+      prodId: PROD_ID,
       method: booking.status === 'booked' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
     });
     calendar.createEvent({
-      id: `${booking.id}@rafter`,
-      start: booking.startsAt,
-      end: booking.endsAt,
-      sequence: booking.version,
-      status: booking.status === 'booked' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+      ...inspectionEvent(booking),
       summary: `Roof inspection with ${contractorName(owner)}`,
-      location: booking.lead.address,
       description: `Reschedule or cancel: ${this.manageUrl(booking)}`,
       organizer: { name: contractorName(owner), email: owner.email },
     });
