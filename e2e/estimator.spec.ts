@@ -541,7 +541,7 @@ test.describe('roof inspection booking (docs/calendar.md)', () => {
   test('a homeowner books after the quote request; the contractor sees it in the Calendar tab, the timeline and the feed', async ({
     page,
     browser,
-  }) => {
+  }, testInfo) => {
     const errors = collectPageErrors(page);
     await goOffline(page);
     const ownerId = await ownerIdOf(page.request);
@@ -550,7 +550,9 @@ test.describe('roof inspection booking (docs/calendar.md)', () => {
     await walkToEstimate(page, {
       answers: { ownership: 'owner', material: 'metal', stories: 'one' },
     });
-    const { dialog, response } = await requestQuote(page, widget, 'Bianca', '/api/capture-lead');
+    // A name of its own, so a retry against the same contractor finds this booking alone.
+    const firstName = `Bianca${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+    const { dialog, response } = await requestQuote(page, widget, firstName, '/api/capture-lead');
     const { id: leadId } = (await response.json()) as { id: string };
     await expect(dialog).toBeHidden({ timeout: 10_000 });
 
@@ -559,7 +561,9 @@ test.describe('roof inspection booking (docs/calendar.md)', () => {
     const days = panel.getByRole('group', { name: 'Day' });
     await days.getByRole('button').nth(1).click();
     const times = panel.getByRole('group', { name: /^Times on / });
-    const chosen = times.getByRole('button').first();
+    // Two hours apart on each repeat or retry: runs side by side must not race for one slot (or
+    // its buffer).
+    const chosen = times.getByRole('button').nth(4 * (testInfo.repeatEachIndex + testInfo.retry));
     await chosen.click();
     await expect(chosen).toHaveAttribute('aria-pressed', 'true');
     const booked = page.waitForResponse('**/api/booking');
@@ -580,7 +584,7 @@ test.describe('roof inspection booking (docs/calendar.md)', () => {
       'rafter-demo',
       '/dashboard?tab=calendar',
     );
-    const row = dashboard.getByTestId('inspection').filter({ hasText: 'Bianca Homeowner' });
+    const row = dashboard.getByTestId('inspection').filter({ hasText: `${firstName} Homeowner` });
     await expect(row).toBeVisible();
     await expect(row.getByRole('link', { name: /Congress Ave/ })).toHaveAttribute(
       'href',
@@ -600,7 +604,7 @@ test.describe('roof inspection booking (docs/calendar.md)', () => {
     const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
       (entry) => entry?.type === 'VEVENT',
     ) as VEvent[];
-    const event = events.find((candidate) => String(candidate.summary).includes('Bianca'));
+    const event = events.find((candidate) => String(candidate.summary).includes(firstName));
     expect(new Date(event!.start).toISOString()).toBe(booking.startsAt);
     await context.close();
   });
