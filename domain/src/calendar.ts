@@ -199,7 +199,6 @@ export const BOOKING_MESSAGES = {
   slotUnavailable: 'That time is no longer available. Please pick another time.',
   linkInvalid: 'This link is invalid or has already been used.',
   alreadyBooked: 'You already have an inspection booked.',
-  cancelled: 'This inspection was cancelled.',
 } as const;
 
 /** The calendar feed's address for a token (the server's public URL in front). */
