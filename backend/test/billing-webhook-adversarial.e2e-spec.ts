@@ -64,7 +64,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
   const { port } = capture.address() as AddressInfo;
   fake = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${port}/` });
-  t = await createTestApp({ PUBLIC_URL: 'http://localhost:3000', ...fakeStripeEnv(fake) });
+  t = await createTestApp({
+    PUBLIC_URL: 'http://localhost:3000',
+    // A genuine delivery answered 500 must say why in the test's output.
+    LOG_LEVEL: 'error',
+    ...fakeStripeEnv(fake),
+  });
   prisma = t.app.get(PrismaService);
   stripe = createStripeClient(fake.secretKey, fake.apiUrl);
 });

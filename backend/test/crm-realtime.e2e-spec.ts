@@ -234,6 +234,22 @@ describe('realtime lead events', () => {
     expect(reasons).toEqual(['transport close']);
   });
 
+  it('stops cleanly when closed right after publishing, its publishes still in flight', async () => {
+    // An unanswered PUBLISH rejects when its connection closes; unhandled, that would end the
+    // process (and fail this test).
+    const stopping = await withEnv(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: t.db.url, ...ENV },
+      () => createApp({ logger: false }),
+    );
+    await listen(stopping);
+    const publisher = stopping.get(RealtimePublisher);
+    for (let i = 0; i < 20; i += 1) {
+      publisher.leadDeleted(ownerA.id, '00000000-0000-4000-8000-000000000003');
+    }
+    await stopping.close();
+    await sleep(200);
+  });
+
   it('starts without Redis, serves HTTP and still reaches sockets on the same instance', async () => {
     const down = await withEnv(
       {

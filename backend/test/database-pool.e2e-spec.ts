@@ -1,5 +1,8 @@
+import { createServer, type Server, type Socket } from 'node:net';
 import { Client, type PoolClient } from 'pg';
+import { type AppConfig } from '../src/config/config';
 import { CONNECT_TIMEOUT_MS, DatabasePool } from '../src/core/database/database-pool';
+import { PrismaService } from '../src/core/database/prisma.service';
 import { withDatabase } from '../src/core/database/embedded-postgres';
 import { eventually, sleep } from './utils/async';
 
@@ -99,6 +102,40 @@ describe('the api database pool', () => {
     expect(await patient).toBe('connected');
   });
 
+  it('gives up on a PostgreSQL that takes the connection but never answers, after about a second', async () => {
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const mute = new DatabasePool({
+      connectionString: `postgresql://postgres@127.0.0.1:${port}/x`,
+    });
+    try {
+      const started = Date.now();
+      await expect(mute.connect()).rejects.toThrow(
+        `Connection terminated: PostgreSQL did not answer within ${CONNECT_TIMEOUT_MS} ms`,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 50);
+      expect(mute.reachable).toBe(false);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await mute.end();
+    }
+  });
+
+  it('does not call PostgreSQL down when its answer waited behind a busy process', async () => {
+    const opening = outcomeOf(pool.connect());
+    // The process is busy (a long synchronous task, a GC pause) for longer than a connection
+    // attempt may take; PostgreSQL answers meanwhile, unread until the process listens again.
+    const busyUntil = Date.now() + CONNECT_TIMEOUT_MS + 500;
+    while (Date.now() < busyUntil) {
+      // busy
+    }
+    await expect(opening).resolves.toBe('connected');
+    expect(pool.reachable).toBe(true);
+  });
+
   it('marks PostgreSQL unreachable when a connection cannot be opened', async () => {
     const closed = new DatabasePool({ connectionString: 'postgresql://postgres@127.0.0.1:1/x' });
     try {
@@ -106,6 +143,28 @@ describe('the api database pool', () => {
       expect(closed.reachable).toBe(false);
     } finally {
       await closed.end();
+    }
+  });
+});
+
+describe("the api's Prisma transactions", () => {
+  it('wait for a busy pool as long as a statement does, not Prisma’s 2 s', async () => {
+    const prisma = new PrismaService({ DATABASE_URL: serverUrl() } as AppConfig);
+    const held: PoolClient[] = [];
+    try {
+      // Every connection of the pool (pg's default 10) busy, as a burst of requests holds them.
+      for (let i = 0; i < 10; i++) held.push(await prisma.pool.connect());
+      const transaction = prisma.$transaction(async (tx) => tx.$queryRaw`SELECT 1`);
+      const outcome = transaction.then(
+        () => 'committed',
+        (error: Error) => error.message,
+      );
+      await sleep(3000);
+      for (const client of held.splice(0)) client.release();
+      await expect(outcome).resolves.toBe('committed');
+    } finally {
+      for (const client of held) client.release();
+      await prisma.onModuleDestroy();
     }
   });
 });

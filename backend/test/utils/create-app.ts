@@ -18,7 +18,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await withEnv(
     {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      // TEST_LOG_LEVEL=error shows what a failing request logged (silent otherwise).
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATABASE_URL: db.url,
       QUEUE_PREFIX: testRedisPrefix(),
       ...env,

@@ -7,6 +7,28 @@ import { Client, type ClientConfig, Pool, type PoolClient, type PoolConfig } fro
 export const CONNECT_TIMEOUT_MS = 1000;
 
 /**
+ * How late a connect timer may fire before the lateness counts as the event loop's, not
+ * PostgreSQL's. Timers run before I/O in each turn of the loop: after the process was busy (a
+ * long synchronous task, a GC pause, a CPU it shares), the timer fires first even when
+ * PostgreSQL's answer is already waiting unread on the socket. Such a timer gives the connection
+ * back the time the loop was away, so only a PostgreSQL that stayed silent while the process
+ * listened is called down. Without this a busy moment marked a healthy database unreachable and
+ * turned every wait short.
+ */
+export const TIMER_LATE_MS = 50;
+
+/** At most this many times a connect timer is extended for a late loop; then it gives up. */
+const MAX_EXTENSIONS = 3;
+
+/**
+ * How long a statement may wait for a pooled connection while PostgreSQL is down or just back
+ * (not steady): half of the second within which the api promises its 503, so the rest of the
+ * request (the handler, the answer, a busy event loop) fits in the other half. A wait capped at
+ * the full second answered its 503 just after it, under load for hundreds of requests.
+ */
+export const UNSTEADY_WAIT_MS = 500;
+
+/**
  * How long a statement may wait for a pooled connection while all of them are busy and
  * PostgreSQL is reachable. It is up then, only slow for a moment (a checkpoint, autovacuum, a
  * burst of requests); riding that out keeps a homeowner's quote request instead of shedding it.
@@ -43,10 +65,36 @@ function reportingClient(reachability: Reachability): typeof Client {
     private closing = false;
 
     constructor(config?: ClientConfig) {
-      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      // pg's own connect timer would count the loop's busy time against PostgreSQL; see below.
+      super({ ...config, connectionTimeoutMillis: 0 });
       this.once('end', () => {
         if (!this.closing) reachability.lost();
       });
+    }
+
+    /**
+     * Ends the attempt as pg's own timer does, once PostgreSQL has had CONNECT_TIMEOUT_MS of a
+     * listening loop to answer (TIMER_LATE_MS). Returns what cancels it.
+     */
+    private armConnectTimeout(): () => void {
+      let dueAt = Date.now() + CONNECT_TIMEOUT_MS;
+      let extensions = 0;
+      let timer: NodeJS.Timeout;
+      const fire = () => {
+        const late = Date.now() - dueAt;
+        if (late > TIMER_LATE_MS && extensions < MAX_EXTENSIONS) {
+          extensions += 1;
+          const grace = Math.min(late, CONNECT_TIMEOUT_MS);
+          dueAt = Date.now() + grace;
+          timer = setTimeout(fire, grace).unref();
+          return;
+        }
+        const connection = this.connection as typeof this.connection & { _ending: boolean };
+        connection._ending = true;
+        connection.stream.destroy(new Error('timeout expired'));
+      };
+      timer = setTimeout(fire, CONNECT_TIMEOUT_MS).unref();
+      return () => clearTimeout(timer);
     }
 
     override connect(): Promise<Client>;
@@ -57,7 +105,9 @@ function reportingClient(reachability: Reachability): typeof Client {
           this.connect((err) => (err ? reject(err) : resolve(this)));
         });
       }
+      const cancelTimeout = this.armConnectTimeout();
       super.connect((err: Error | null) => {
+        cancelTimeout();
         if (!err) {
           reachability.opened();
           return callback(null);
@@ -94,7 +144,7 @@ interface Waiter {
 /**
  * The api's connection pool. While PostgreSQL answers, a statement waits up to POOL_WAIT_MS for a
  * busy pool's next free connection. Once a connection attempt fails or PostgreSQL drops a
- * connection, waiting is pointless: every wait then ends CONNECT_TIMEOUT_MS after it began (those
+ * connection, waiting is pointless: every wait then ends UNSTEADY_WAIT_MS after it began (those
  * already longer end at once), so a database that is down answers 503 within a second instead of
  * queueing requests for the long wait. Waits stay that short until connections have opened
  * without a failure for RECOVERY_MS.
@@ -165,7 +215,7 @@ export class DatabasePool extends Pool {
       },
     };
     this.waiters.add(waiter);
-    if (!this.steady) waiter.giveUpIn(CONNECT_TIMEOUT_MS);
+    if (!this.steady) waiter.giveUpIn(UNSTEADY_WAIT_MS);
     super.connect((err, client, done) => {
       clearTimeout(waiter.timer);
       this.waiters.delete(waiter);
@@ -183,6 +233,6 @@ export class DatabasePool extends Pool {
     if (!this.reachableNow) return;
     this.reachableNow = false;
     const now = Date.now();
-    for (const waiter of this.waiters) waiter.giveUpIn(CONNECT_TIMEOUT_MS - (now - waiter.since));
+    for (const waiter of this.waiters) waiter.giveUpIn(UNSTEADY_WAIT_MS - (now - waiter.since));
   }
 }

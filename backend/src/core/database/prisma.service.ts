@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { PrismaPg } from '@prisma/adapter-pg';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { type Prisma, PrismaClient } from '../../generated/prisma/client';
-import { DatabasePool } from './database-pool';
+import { DatabasePool, POOL_WAIT_MS } from './database-pool';
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
@@ -17,7 +17,14 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const pool = new DatabasePool({ connectionString: config.DATABASE_URL });
-    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    super({
+      adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+      // A transaction waits for a busy pool as a statement does: Prisma's own 2 s gave up first
+      // and answered 500 where the pool would have served it (a burst of webhooks for one
+      // contractor). The pool ends the wait itself, sooner while PostgreSQL is down (503); this
+      // only keeps Prisma from ending it before the pool does.
+      transactionOptions: { maxWait: POOL_WAIT_MS + 1000 },
+    });
     this.pool = pool;
     // An idle connection that PostgreSQL closes (a restart) is dropped from the pool; without a
     // listener the pool's 'error' event would end the process. The next query reconnects.

@@ -2,6 +2,7 @@ import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { withHandledReplies } from './handled-replies';
 
 const CONNECT_WAIT_MS = 2000;
 
@@ -24,11 +25,14 @@ export class RedisIoAdapter extends IoAdapter {
   ) {
     super(app);
     // No per-command retry limit: the few publishes issued while a connection drops wait for the
-    // reconnect instead of rejecting inside the adapter, which does not handle rejections.
+    // reconnect instead of being lost. Those still pending when the instance closes reject, and
+    // withHandledReplies keeps that from being an unhandled rejection (the adapter ignores it).
     const options = { maxRetriesPerRequest: null, connectTimeout: CONNECT_WAIT_MS };
     // Publishes issued in the same tick (a burst of quote requests) go out in one write.
-    this.pubClient = new Redis(redisUrl, { ...options, enableAutoPipelining: true });
-    this.subClient = new Redis(redisUrl, options);
+    this.pubClient = withHandledReplies(
+      new Redis(redisUrl, { ...options, enableAutoPipelining: true }),
+    );
+    this.subClient = withHandledReplies(new Redis(redisUrl, options));
     for (const client of [this.pubClient, this.subClient]) client.on('error', () => {});
   }
 

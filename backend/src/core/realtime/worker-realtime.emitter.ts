@@ -3,25 +3,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { withHandledReplies } from './handled-replies';
 import { type RealtimeServer } from './realtime.gateway';
-
-/**
- * The adapter sends its SUBSCRIBE and PSUBSCRIBE without handling the replies, so one still
- * pending when the connection closes (a worker stopped right after it started, or while Redis is
- * down) would be an unhandled rejection. The worker only publishes; those replies do not matter.
- */
-function withHandledSubscribes(client: Redis): Redis {
-  for (const command of ['subscribe', 'psubscribe'] as const) {
-    const send = client[command].bind(client) as (...args: unknown[]) => Promise<unknown>;
-    const quiet = (...args: unknown[]) => {
-      const reply = send(...args);
-      reply.catch(() => {});
-      return reply;
-    };
-    (client as unknown as Record<string, unknown>)[command] = quiet;
-  }
-  return client;
-}
 
 /**
  * The worker has no sockets of its own. This Socket.IO server is never attached to a port: it
@@ -35,8 +18,10 @@ export class WorkerRealtimeEmitter implements OnModuleDestroy {
   private readonly subClient: Redis;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.pubClient = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    this.subClient = withHandledSubscribes(this.pubClient.duplicate());
+    this.pubClient = withHandledReplies(
+      new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }),
+    );
+    this.subClient = withHandledReplies(this.pubClient.duplicate());
     for (const client of [this.pubClient, this.subClient]) client.on('error', () => {});
     this.server = new Server() as RealtimeServer;
     this.server.adapter(

@@ -173,6 +173,11 @@ describe('SubscriptionSyncService.handleEvent', () => {
     );
     // The webhook asks Stripe first; the contractor's cancellation is sent and stored meanwhile.
     const webhook = service.handleEvent(event('customer.subscription.updated', scheduled));
+    // Until the webhook's read is on its way (a fixed sleep lost that race on a busy machine),
+    // then a moment, so the cancellation is requested in a later millisecond.
+    while (retrieve.mock.calls.length === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
     await service.applyCurrent(USER, {
       subscription: stripeSubscription({ cancel_at_period_end: true }),
