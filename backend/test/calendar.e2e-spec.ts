@@ -402,6 +402,52 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
     );
   });
 
+  it("the estimate e-mail's link books from a page without script; a taken time shows the times left", async () => {
+    const { id: ownerId } = await owner();
+    const { email, leadId } = await quote(ownerId);
+    const estimate = await mailTo(email, /^Your roof estimate from /);
+    const href = /https?:\/\/[^\s"]+\/api\/booking\/page\?token=b\.[A-Za-z0-9._-]+/.exec(
+      estimate.text,
+    )?.[0];
+    expect(href).toBeDefined();
+    expect(estimate.html).toContain('Book a free roof inspection');
+    const link = new URL(href!);
+    const token = link.searchParams.get('token')!;
+
+    const shown = await call('GET', `${link.pathname}${link.search}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Book a free roof inspection');
+    const starts = [...shown.body.matchAll(/\/api\/booking\/page\/book\?[^"]+/g)].map((m) =>
+      new URLSearchParams(m[0].split('?')[1]!.replace(/&amp;/g, '&')).get('startsAt'),
+    );
+    expect(starts.length).toBeGreaterThan(1);
+
+    // Someone else takes the first time meanwhile: the page says so and lists the rest.
+    const other = await quote(ownerId);
+    expect(
+      (await call('POST', '/api/booking', { body: { token: other.token, startsAt: starts[0] } }))
+        .statusCode,
+    ).toBe(201);
+    const book = (startsAt: string) =>
+      call('POST', `/api/booking/page/book?${new URLSearchParams({ token, startsAt }).toString()}`);
+    const taken = await book(starts[0]!);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.body).toContain(BOOKING_MESSAGES.slotUnavailable);
+    expect(taken.body).toContain('/api/booking/page/book?');
+
+    const booked = await book(starts.at(-1)!);
+    expect(booked.statusCode).toBe(200);
+    expect(booked.body).toContain('Your roof inspection is booked');
+    expect(booked.body).toContain('/api/booking/page?token=m.');
+    const stored = await t.prisma.booking.findFirstOrThrow({ where: { leadId } });
+    expect(stored.startsAt.toISOString()).toBe(starts.at(-1));
+    // The same link now shows the inspection, and books no second one.
+    expect((await call('GET', `${link.pathname}${link.search}`)).body).toContain(
+      'Your roof inspection is booked',
+    );
+    expect((await book(starts[1]!)).statusCode).toBe(409);
+  });
+
   it('the Calendar tab lists, moves and cancels; the feed serves the inspections and rotates', async () => {
     const { id: ownerId } = await owner();
     const token = await tokenOf(ownerId);

@@ -3,7 +3,7 @@ import { formatEstimateRange } from '@rafter/domain/estimate';
 import { TEXT_CONSENT_WORDING } from '@rafter/domain/text-consent';
 import { randomUUID } from 'node:crypto';
 import twilio from 'twilio';
-import { startFakeTwilio, type FakeTwilio } from '../src/dev/twilio/fake-twilio.server';
+import { type FakeTwilio } from '../src/dev/twilio/fake-twilio.server';
 import { SessionsService } from '../src/modules/auth/sessions.service';
 import { FollowUpsService } from '../src/modules/follow-ups/follow-ups.service';
 import { TextsService } from '../src/modules/texts/texts.service';
@@ -11,7 +11,8 @@ import { leadInput } from './factories/lead-payload.factory';
 import { createOwner, type OwnerOptions } from './factories/owner.factory';
 import { eventually, sleep } from './utils/async';
 import { formToken } from './utils/form-token';
-import { STACK_PUBLIC_URL, startTestStack, type TestStack } from './utils/stack';
+import { STACK_PUBLIC_URL } from './utils/stack';
+import { startTextsStack, type TextsStack } from './utils/texts-stack';
 
 const INBOUND_URL = `${STACK_PUBLIC_URL}/api/texts/inbound`;
 /** Noon and 1 am in Austin (78701, Central time) on a Wednesday. */
@@ -22,25 +23,17 @@ const DAYTIME = new Date('2026-07-15T15:00:00Z');
 
 describe('Text messages (fake Twilio through the twilio SDK)', () => {
   let fake: FakeTwilio;
-  let t: TestStack;
+  let t: TextsStack;
   let texts: TextsService;
 
   beforeAll(async () => {
-    fake = await startFakeTwilio();
-    t = await startTestStack({
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM_NUMBER: fake.fromNumber,
-      TWILIO_API_URL: fake.apiUrl,
-      RATE_LIMIT_CAPTURE_PER_IP: '0',
-      FORM_BURST_PER_MINUTE: '0',
-    });
+    t = await startTextsStack();
+    fake = t.fake;
     texts = t.app.get(TextsService);
   });
 
   afterAll(async () => {
     await t?.close();
-    await fake?.stop();
   });
 
   const owner = (options: OwnerOptions = {}) =>

@@ -201,7 +201,39 @@ export const BOOKING_MESSAGES = {
   alreadyBooked: 'You already have an inspection booked.',
 } as const;
 
+/**
+ * The homeowner's booking page (server-rendered, no script): with a book token (the estimate
+ * e-mail's link) it offers times; with a manage token (booking e-mails) it moves or cancels.
+ */
+export const BOOKING_PAGE_PATH = '/api/booking/page';
+
 /** The calendar feed's address for a token (the server's public URL in front). */
 export function calendarFeedPath(feedToken: string): string {
   return `/api/calendar/feed/${feedToken}.ics`;
 }
+
+/**
+ * Google Calendar sync as the Calendar tab shows it: whether the server offers it, the connected
+ * account, when its busy times were last read, and the last failure (until a read or write works).
+ */
+export interface GoogleCalendarStatus {
+  available: boolean;
+  connected: boolean;
+  accountEmail: string | null;
+  connectedAt: string | null;
+  busySyncedAt: string | null;
+  error: { message: string; at: string } | null;
+}
+
+/** Busy times read from Google are used for this long; older ones are read again first. */
+export const GOOGLE_BUSY_MAX_AGE_MINUTES = 3;
+
+/** Where the consent sends the browser back to: the Calendar tab, with how it went. */
+export const GOOGLE_CALENDAR_RESULTS = ['connected', 'denied', 'failed'] as const;
+export type GoogleCalendarResult = (typeof GOOGLE_CALENDAR_RESULTS)[number];
+
+export const GOOGLE_CALENDAR_MESSAGES: Readonly<Record<GoogleCalendarResult, string>> = {
+  connected: 'Google Calendar connected. Busy times there now block inspection slots.',
+  denied: 'Google Calendar was not connected: access was not granted.',
+  failed: 'Google Calendar could not be connected. Please try again.',
+};

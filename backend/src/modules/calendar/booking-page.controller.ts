@@ -3,12 +3,21 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@ne
 import type { FastifyReply } from 'fastify';
 import { AppException } from '../../core/errors/app.exception';
 import { BookingLimits } from './booking-limits';
-import { cancelledPage, managePage, problemPage, rescheduledPage } from './booking-page';
+import {
+  bookedPage,
+  bookPage,
+  cancelledPage,
+  managePage,
+  problemPage,
+  rescheduledPage,
+} from './booking-page';
+import { CalendarException } from './calendar.exception';
 import { CalendarService } from './calendar.service';
 
 /**
- * The page a booking e-mail links to (booking-page.ts): the inspection, cancel, and the times it
- * may move to, as plain HTML forms. GET shows; POST changes, once per link.
+ * The pages the e-mails' booking links open (booking-page.ts): the times to book (the estimate
+ * e-mail's book token), or the inspection, cancel and the times it may move to (a manage token),
+ * as plain HTML forms. GET shows; POST books or changes (a manage link once).
  */
 @ApiTags('booking')
 @Controller('booking/page')
@@ -19,19 +28,50 @@ export class BookingPageController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The manage link's page (HTML)" })
-  @ApiQuery({ name: 'token', description: 'The manage token from the e-mail' })
+  @ApiOperation({ summary: "The booking links' page (HTML)" })
+  @ApiQuery({
+    name: 'token',
+    description: "A book token (the estimate e-mail's) or a manage token (a booking e-mail's)",
+  })
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'The inspection with Cancel and the times to move to' })
+  @ApiOkResponse({
+    description: 'The open times to book; or the inspection with Cancel and the times to move to',
+  })
   async show(
     @Query('token') token: unknown,
     @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     await this.limits.read(ip);
+    const value = text(token);
     return this.render(reply, async () => {
-      const { booking, offer } = await this.calendar.manage(text(token));
+      if (value.startsWith('b.')) return bookPage(value, await this.calendar.offer(value));
+      const { booking, offer } = await this.calendar.manage(value);
       return managePage(booking, offer);
+    });
+  }
+
+  @Post('book')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Books the chosen time from the page (HTML)' })
+  @ApiProduces('text/html')
+  async book(
+    @Query('token') token: unknown,
+    @Query('startsAt') startsAt: unknown,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    await this.limits.write(ip);
+    const value = text(token);
+    return this.render(reply, async () => {
+      try {
+        return bookedPage(await this.calendar.book(value, new Date(text(startsAt))), true);
+      } catch (error) {
+        // Taken meanwhile: the times left, with why, instead of a dead end.
+        if (!(error instanceof CalendarException) || !error.code.startsWith('slot_')) throw error;
+        reply.status(error.status);
+        return bookPage(value, await this.calendar.offer(value), error.message);
+      }
     });
   }
 

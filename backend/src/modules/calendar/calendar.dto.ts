@@ -63,3 +63,14 @@ export class TokenQueryDto extends createZodDto(
     token: z.string({ error: 'The link is invalid' }).max(200, { error: 'The link is invalid' }),
   }),
 ) {}
+export class GoogleCalendarStatusDto extends createZodDto(
+  z.object({
+    available: z.boolean(),
+    connected: z.boolean(),
+    accountEmail: z.string().nullable(),
+    connectedAt: z.string().nullable(),
+    busySyncedAt: z.string().nullable(),
+    error: z.object({ message: z.string(), at: z.string() }).nullable(),
+  }),
+) {}
+export class GoogleCalendarConnectDto extends createZodDto(z.object({ url: z.string() })) {}

@@ -17,6 +17,10 @@ const ERRORS = {
     status: HttpStatus.CONFLICT,
     message: 'This inspection was changed or cancelled meanwhile: reload to see it.',
   },
+  google_unavailable: {
+    status: HttpStatus.NOT_FOUND,
+    message: 'Google Calendar sync is not set up on this server (GOOGLE_CALENDAR_CLIENT_ID).',
+  },
 } as const;
 
 export type CalendarErrorCode = keyof typeof ERRORS;

@@ -12,16 +12,26 @@ import { CalendarFeedController } from './calendar-feed.controller';
 import { CalendarController } from './calendar.controller';
 import { CalendarRepository } from './calendar.repository';
 import { CalendarService } from './calendar.service';
+import { GoogleCalendarController } from './google/google-calendar.controller';
+import { GoogleCalendarService } from './google/google-calendar.service';
 import { BookingEmailsJob } from './jobs/booking-emails.job';
+import { GoogleCalendarJob } from './jobs/google-calendar.job';
 
 /**
  * Roof inspections (docs/calendar.md): availability and slots, homeowners' bookings with their
- * e-mails and invites, the Calendar tab's agenda and the iCalendar feed.
+ * e-mails and invites, the Calendar tab's agenda, the iCalendar feed and Google Calendar sync.
  */
 @Module({
   imports: [OutboxModule, PlansModule, MailerModule, RateLimitModule],
-  providers: [CalendarRepository, CalendarService, BookingEmailsService, BookingEmailsJob],
-  exports: [CalendarService],
+  providers: [
+    CalendarRepository,
+    CalendarService,
+    GoogleCalendarService,
+    BookingEmailsService,
+    BookingEmailsJob,
+    GoogleCalendarJob,
+  ],
+  exports: [CalendarService, GoogleCalendarService],
 })
 export class CalendarModule {}
 
@@ -30,6 +40,7 @@ export class CalendarModule {}
   imports: [CalendarModule, AuthModule, RateLimitModule],
   controllers: [
     CalendarController,
+    GoogleCalendarController,
     CalendarFeedController,
     BookingController,
     BookingPageController,

@@ -14,7 +14,33 @@ export interface CalendarOwner {
   /** As saved (availabilitySchema), or null for the defaults. */
   availability: unknown;
   feedToken: string | null;
+  /** The connected Google Calendar, if any (google/google-calendar.service.ts). */
+  google: GoogleConnection | null;
 }
+
+/** A contractor's Google Calendar connection as stored (the refresh token still sealed). */
+export interface GoogleConnection {
+  accountEmail: string;
+  calendarId: string;
+  sealedRefreshToken: string;
+  /** [{ start, end }] as ISO strings, as last read. */
+  busy: unknown;
+  busyFetchedAt: Date | null;
+  syncError: string | null;
+  syncErrorAt: Date | null;
+  connectedAt: Date;
+}
+
+const GOOGLE_SELECT = {
+  accountEmail: true,
+  calendarId: true,
+  refreshToken: true,
+  busy: true,
+  busyFetchedAt: true,
+  syncError: true,
+  syncErrorAt: true,
+  connectedAt: true,
+} as const;
 
 export interface BookingLead {
   id: string;
@@ -115,9 +141,11 @@ export class CalendarRepository {
         email: true,
         businessProfile: { select: { businessName: true, timezone: true } },
         calendarSettings: { select: { availability: true, feedToken: true } },
+        googleCalendar: { select: GOOGLE_SELECT },
       },
     });
     if (!user) return null;
+    const google = user.googleCalendar;
     return {
       id: user.id,
       email: user.email,
@@ -125,7 +153,72 @@ export class CalendarRepository {
       profileTimeZone: user.businessProfile?.timezone ?? null,
       availability: user.calendarSettings?.availability ?? null,
       feedToken: user.calendarSettings?.feedToken ?? null,
+      google: google
+        ? {
+            accountEmail: google.accountEmail,
+            calendarId: google.calendarId,
+            sealedRefreshToken: google.refreshToken,
+            busy: google.busy,
+            busyFetchedAt: google.busyFetchedAt,
+            syncError: google.syncError,
+            syncErrorAt: google.syncErrorAt,
+            connectedAt: google.connectedAt,
+          }
+        : null,
     };
+  }
+
+  // --- Google Calendar ---------------------------------------------------------------------
+
+  /** Connects (or reconnects, to another account) the contractor's Google Calendar. */
+  async connectGoogle(userId: string, accountEmail: string, sealedRefreshToken: string) {
+    const fresh = {
+      accountEmail,
+      calendarId: 'primary',
+      refreshToken: sealedRefreshToken,
+      busy: [],
+      busyFetchedAt: null,
+      syncError: null,
+      syncErrorAt: null,
+      connectedAt: new Date(),
+    };
+    await this.prisma.googleCalendarConnection.upsert({
+      where: { userId },
+      create: { userId, ...fresh },
+      update: fresh,
+    });
+  }
+
+  /** Removes the connection; answers the sealed refresh token it had, to revoke. */
+  async disconnectGoogle(userId: string): Promise<string | null> {
+    const removed = await this.prisma.googleCalendarConnection
+      .delete({ where: { userId }, select: { refreshToken: true } })
+      .catch(() => null);
+    return removed?.refreshToken ?? null;
+  }
+
+  /** Busy times just read: kept, and any earlier failure cleared. */
+  async saveGoogleBusy(userId: string, busy: { start: string; end: string }[], at: Date) {
+    await this.prisma.googleCalendarConnection.updateMany({
+      where: { userId },
+      data: { busy, busyFetchedAt: at, syncError: null, syncErrorAt: null },
+    });
+  }
+
+  /** A read or write failed: shown in the Calendar tab until one succeeds. */
+  async saveGoogleError(userId: string, message: string, at: Date) {
+    await this.prisma.googleCalendarConnection.updateMany({
+      where: { userId },
+      data: { syncError: message, syncErrorAt: at },
+    });
+  }
+
+  /** A write succeeded: an earlier failure is no longer news. */
+  async clearGoogleError(userId: string) {
+    await this.prisma.googleCalendarConnection.updateMany({
+      where: { userId, syncError: { not: null } },
+      data: { syncError: null, syncErrorAt: null },
+    });
   }
 
   async saveAvailability(userId: string, availability: Prisma.InputJsonObject): Promise<void> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type Availability,
   availabilitySchema,
+  BOOKING_PAGE_PATH,
   type BookingOffer,
   type ContractorBooking,
   calendarFeedPath,
@@ -24,7 +25,8 @@ import {
   CalendarRepository,
   type CalendarOwner,
 } from './calendar.repository';
-import { availableSlots, isOffered } from './slots';
+import { GoogleCalendarService } from './google/google-calendar.service';
+import { availableSlots, type BusyInterval, isOffered } from './slots';
 
 /** Days with open times offered to pick from (the widget shows a week; moving one, two). */
 const OFFERED_DAYS = 14;
@@ -32,8 +34,6 @@ const OFFERED_DAYS = 14;
 const AGENDA_LIMIT = 500;
 /** The feed carries inspections from this long ago on, so a calendar keeps the recent past. */
 const FEED_PAST_MS = 30 * 24 * 3_600_000;
-/** Where the manage links of booking e-mails lead (BookingPageController). */
-export const BOOKING_PAGE_PATH = '/api/booking/page';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const PROD_ID = { company: 'Rafter', product: 'Roof inspections', language: 'EN' } as const;
@@ -51,6 +51,19 @@ function inspectionEvent(booking: BookingRow) {
     status: booking.status === 'booked' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
     location: booking.lead.address,
   };
+}
+
+/** The contractor's availability as saved, or the defaults in the profile's time zone. */
+export function availabilityOf(
+  owner: Pick<CalendarOwner, 'availability' | 'profileTimeZone'>,
+): Availability {
+  const saved = availabilitySchema.safeParse(owner.availability);
+  if (saved.success) return saved.data;
+  const timeZone =
+    owner.profileTimeZone && isTimeZone(owner.profileTimeZone)
+      ? owner.profileTimeZone
+      : DEFAULT_AVAILABILITY.timeZone;
+  return { ...DEFAULT_AVAILABILITY, timeZone };
 }
 
 /** The contractor's display name, as the homeowner sees it. */
@@ -71,6 +84,7 @@ export class CalendarService {
   constructor(
     private readonly repository: CalendarRepository,
     private readonly plans: PlanAccessService,
+    private readonly google: GoogleCalendarService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.tokens = new BookingTokens(config.AUTH_SECRET);
@@ -113,6 +127,23 @@ export class CalendarService {
     await this.plans.assertFeature(userId, 'calendar');
     const rows = await this.repository.upcoming(userId, now, AGENDA_LIMIT);
     return { bookings: rows.map(toContractorBooking) };
+  }
+
+  /** A booking as stored, with its lead: what a job reads when it runs (texts, reminders). */
+  booking(bookingId: string): Promise<BookingRow | null> {
+    return UUID.test(bookingId) ? this.repository.booking(bookingId) : Promise.resolve(null);
+  }
+
+  /** One of the contractor's inspections, in their time zone (the booking.created webhook). */
+  async bookingOf(
+    ownerId: string,
+    bookingId: string,
+  ): Promise<{ booking: ContractorBooking; timeZone: string } | null> {
+    const row = UUID.test(bookingId) ? await this.repository.booking(bookingId) : null;
+    if (!row || row.ownerId !== ownerId) return null;
+    const owner = await this.repository.owner(ownerId);
+    if (!owner) return null;
+    return { booking: toContractorBooking(row), timeZone: this.availabilityOf(owner).timeZone };
   }
 
   async cancelByContractor(userId: string, bookingId: string): Promise<ContractorBooking> {
@@ -171,19 +202,46 @@ export class CalendarService {
       timezone: this.availabilityOf(owner).timeZone,
       ttl: 15 * 60,
     });
-    const leadsUrl = new URL(`${APP_ROUTES.dashboard}?tab=leads`, this.config.PUBLIC_URL).href;
     for (const booking of rows) {
-      calendar.createEvent({
-        ...inspectionEvent(booking),
-        summary: `Roof inspection: ${booking.lead.firstName} ${booking.lead.lastName}`.trim(),
-        description: [
-          `Phone: ${booking.lead.phone}`,
-          `E-mail: ${booking.lead.email}`,
-          `Lead: ${leadsUrl}`,
-        ].join('\n'),
-      });
+      calendar.createEvent({ ...inspectionEvent(booking), ...this.contractorEvent(booking) });
     }
     return calendar.toString();
+  }
+
+  /** An inspection as the contractor's own calendar shows it (the feed, Google Calendar). */
+  private contractorEvent(booking: BookingRow): { summary: string; description: string } {
+    const leadsUrl = new URL(`${APP_ROUTES.dashboard}?tab=leads`, this.config.PUBLIC_URL).href;
+    return {
+      summary: `Roof inspection: ${booking.lead.firstName} ${booking.lead.lastName}`.trim(),
+      description: [
+        `Phone: ${booking.lead.phone}`,
+        `E-mail: ${booking.lead.email}`,
+        `Lead: ${leadsUrl}`,
+      ].join('\n'),
+    };
+  }
+
+  /**
+   * Writes a booking as it is now to the contractor's Google Calendar, if connected (the job of
+   * booking.created and booking.changed). Read again after writing: a change that landed
+   * meanwhile is written too, so the calendar never keeps an older time.
+   */
+  async syncToGoogle(bookingId: string): Promise<string> {
+    let outcome = 'booking-not-found';
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const booking = await this.repository.booking(bookingId);
+      if (!booking) return outcome;
+      const owner = await this.repository.owner(booking.ownerId);
+      if (!owner) return 'owner-not-found';
+      outcome = await this.google.write(booking, owner, {
+        ...this.contractorEvent(booking),
+        timeZone: this.availabilityOf(owner).timeZone,
+      });
+      if (outcome === 'not_connected' || outcome === 'revoked') return outcome;
+      const now = await this.repository.booking(bookingId);
+      if (!now || now.version === booking.version) return outcome;
+    }
+    return outcome;
   }
 
   /** The homeowner's invite for a booking (`.ics` attached to its e-mails). */
@@ -213,11 +271,12 @@ export class CalendarService {
       subject ? this.repository.booked(subject.ownerId, now) : [],
     ]);
     const availability = this.availabilityOf(owner);
+    const busy = existing ? [] : await this.google.busy(owner, availability, now);
     return {
       contractorName: contractorName(owner),
       timeZone: availability.timeZone,
       inspectionMinutes: availability.inspectionMinutes,
-      slots: existing ? [] : this.slotsFrom(availability, now, booked, OFFERED_DAYS),
+      slots: existing ? [] : this.slotsFrom(availability, now, booked, busy, OFFERED_DAYS),
       booking: existing ? this.homeownerBooking(owner, existing) : null,
     };
   }
@@ -281,13 +340,7 @@ export class CalendarService {
   // --- Shared ------------------------------------------------------------------------------
 
   availabilityOf(owner: CalendarOwner): Availability {
-    const saved = availabilitySchema.safeParse(owner.availability);
-    if (saved.success) return saved.data;
-    const timeZone =
-      owner.profileTimeZone && isTimeZone(owner.profileTimeZone)
-        ? owner.profileTimeZone
-        : DEFAULT_AVAILABILITY.timeZone;
-    return { ...DEFAULT_AVAILABILITY, timeZone };
+    return availabilityOf(owner);
   }
 
   async ownerOf(ownerId: string): Promise<CalendarOwner | null> {
@@ -325,22 +378,31 @@ export class CalendarService {
     exceptBookingId?: string,
     all = false,
   ): Promise<Slot[]> {
-    const booked = (await this.repository.booked(owner.id, now)).filter(
-      (booking) => booking.id !== exceptBookingId,
-    );
-    return this.slotsFrom(availability, now, booked, all ? undefined : OFFERED_DAYS);
+    const [rows, busy] = await Promise.all([
+      this.repository.booked(owner.id, now),
+      this.google.busy(owner, availability, now),
+    ]);
+    const booked = rows.filter((booking) => booking.id !== exceptBookingId);
+    return this.slotsFrom(availability, now, booked, busy, all ? undefined : OFFERED_DAYS);
   }
 
+  /** The open times around Rafter's booked inspections and the Google Calendar's busy times. */
   private slotsFrom(
     availability: Availability,
     now: Date,
     booked: { startsAt: Date; blockedUntil: Date }[],
+    busy: readonly BusyInterval[],
     maxDays?: number,
   ): Slot[] {
+    const bufferMs = availability.bufferMinutes * 60_000;
     return availableSlots({
       availability,
       now,
-      busy: booked.map((booking) => ({ start: booking.startsAt, end: booking.blockedUntil })),
+      busy: [
+        ...booked.map((booking) => ({ start: booking.startsAt, end: booking.blockedUntil })),
+        // Travel from another appointment takes the same buffer as from an inspection.
+        ...busy.map(({ start, end }) => ({ start, end: new Date(end.getTime() + bufferMs) })),
+      ],
       booked,
       ...(maxDays === undefined ? {} : { maxDays }),
     });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type EventPayload } from '@rafter/domain/events';
 import { type SubscriptionState } from '@rafter/domain/plans';
 import { type TextSettingsView } from '@rafter/domain/texts';
 import DataLoader from 'dataloader';
@@ -156,6 +157,16 @@ export class TextsRepository {
   async scheduleWelcome(ownerId: string, leadId: string, at: Date): Promise<void> {
     await this.prisma.$transaction((tx) =>
       this.outbox.add(tx, 'text.welcome-due', { leadId, ownerId }, { availableAt: at }),
+    );
+  }
+
+  /** Asks for a booking's reminder text again at `at` (outbox event `text.booking-reminder-due`). */
+  async scheduleBookingReminder(
+    reminder: EventPayload<'text.booking-reminder-due'>,
+    at: Date,
+  ): Promise<void> {
+    await this.prisma.$transaction((tx) =>
+      this.outbox.add(tx, 'text.booking-reminder-due', reminder, { availableAt: at }),
     );
   }
 

@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { type ContractorBooking, DEFAULT_AVAILABILITY } from '@rafter/domain/calendar';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  type ContractorBooking,
+  DEFAULT_AVAILABILITY,
+  type GoogleCalendarStatus,
+} from '@rafter/domain/calendar';
 import { fakeApi, type FakeRequest } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { CalendarTab } from './components/CalendarTab';
@@ -49,9 +53,27 @@ const BOOKINGS: ContractorBooking[] = [
   },
 ];
 
-function calendarApi() {
+const NOT_CONNECTED: GoogleCalendarStatus = {
+  available: true,
+  connected: false,
+  accountEmail: null,
+  connectedAt: null,
+  busySyncedAt: null,
+  error: null,
+};
+
+function calendarApi(google: GoogleCalendarStatus = NOT_CONNECTED) {
   let feed = 'https://rafter.test/api/calendar/feed/cal_first.ics';
+  let googleStatus = google;
   return fakeApi({
+    'GET /api/calendar/google': () => ({ body: googleStatus }),
+    'POST /api/calendar/google/connect': () => ({
+      body: { url: 'https://accounts.google.test/o/oauth2/v2/auth?state=s' },
+    }),
+    'DELETE /api/calendar/google': () => {
+      googleStatus = NOT_CONNECTED;
+      return { body: googleStatus };
+    },
     'GET /api/calendar/availability': () => ({
       body: { ...DEFAULT_AVAILABILITY, timeZone: 'America/Denver' },
     }),
@@ -84,9 +106,9 @@ function calendarApi() {
   });
 }
 
-function renderTab(access: 'allowed' | 'locked' = 'allowed') {
+function renderTab(access: 'allowed' | 'locked' = 'allowed', url = '/dashboard?tab=calendar') {
   renderWithQuery(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[url]}>
       <CalendarTab access={access} upgradeTo="/dashboard?tab=subscription" />
     </MemoryRouter>,
   );
@@ -219,5 +241,57 @@ describe('Calendar tab', () => {
       '/dashboard?tab=subscription',
     );
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('shows the connected Google Calendar, a failed sync, and disconnects after confirming', async () => {
+    const api = calendarApi({
+      available: true,
+      connected: true,
+      accountEmail: 'roofer@gmail.com',
+      connectedAt: '2026-11-20T15:00:00.000Z',
+      busySyncedAt: '2026-11-27T15:00:00.000Z',
+      error: { message: 'Google Calendar answered 503.', at: '2026-11-27T16:00:00.000Z' },
+    });
+    renderTab();
+    const section = await screen.findByRole('region', { name: 'Google Calendar' }, WAIT);
+    expect(await within(section).findByText('roofer@gmail.com', undefined, WAIT)).toBeVisible();
+    expect(within(section).getByRole('alert')).toHaveTextContent(
+      /Sync failed .*Google Calendar answered 503\. Until it works, homeowners are offered times around your Rafter inspections only\./,
+    );
+    await userEvent.click(within(section).getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Google Calendar?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(
+      await within(section).findByRole('button', { name: 'Connect Google Calendar' }, WAIT),
+    ).toBeVisible();
+    expect(api.calls('DELETE /api/calendar/google')).toHaveLength(1);
+  });
+
+  it('sends the contractor to Google’s consent, and says how the return went', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const api = calendarApi();
+      renderTab('allowed', '/dashboard?tab=calendar&google=connected');
+      const section = await screen.findByRole('region', { name: 'Google Calendar' }, WAIT);
+      expect(
+        await within(section).findByText(
+          'Google Calendar connected. Busy times there now block inspection slots.',
+          undefined,
+          WAIT,
+        ),
+      ).toBeVisible();
+      await userEvent.click(
+        await within(section).findByRole('button', { name: 'Connect Google Calendar' }, WAIT),
+      );
+      await vi.waitFor(() =>
+        expect(assign).toHaveBeenCalledWith(
+          'https://accounts.google.test/o/oauth2/v2/auth?state=s',
+        ),
+      );
+      expect(api.calls('POST /api/calendar/google/connect')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Availability, ContractorBooking, Slot } from '@rafter/domain/calendar';
+import type {
+  Availability,
+  ContractorBooking,
+  GoogleCalendarStatus,
+  Slot,
+} from '@rafter/domain/calendar';
 import { api } from '../../../lib/api-client';
 
 export const calendarKeys = {
@@ -97,5 +102,35 @@ export function useRotateFeed() {
     mutationFn: () =>
       api.post<{ url: string }>('/api/calendar/feed/rotate', undefined, { auth: true }),
     onSuccess: (feed) => queryClient.setQueryData(calendarKeys.feed, feed),
+  });
+}
+
+const googleKey = ['calendar', 'google'] as const;
+
+export function useGoogleCalendar() {
+  return useQuery({
+    queryKey: googleKey,
+    queryFn: ({ signal }) =>
+      api.get<GoogleCalendarStatus>('/api/calendar/google', { auth: true, signal }),
+  });
+}
+
+/** Starts Google's consent: the browser leaves for it and comes back to this tab. */
+export function useConnectGoogleCalendar() {
+  return useMutation({
+    mutationFn: () =>
+      api.post<{ url: string }>('/api/calendar/google/connect', undefined, { auth: true }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export function useDisconnectGoogleCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<GoogleCalendarStatus>('/api/calendar/google', { auth: true }),
+    onSuccess: (status) => {
+      queryClient.setQueryData(googleKey, status);
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.slots });
+    },
   });
 }

@@ -22,6 +22,9 @@ import {
   availabilitySchema,
   type ContractorBooking,
   type DayHours,
+  GOOGLE_CALENDAR_MESSAGES,
+  GOOGLE_CALENDAR_RESULTS,
+  type GoogleCalendarResult,
   type Slot,
   WEEKDAY_LABELS,
   WEEKDAYS,
@@ -29,13 +32,16 @@ import {
 } from '@rafter/domain/calendar';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '@rafter/domain/lead';
 import { FEATURES, lowestPlanWithFeature } from '@rafter/domain/plans';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   useAvailability,
   useBookings,
   useCancelBooking,
+  useConnectGoogleCalendar,
+  useDisconnectGoogleCalendar,
   useFeedUrl,
   useFreeSlots,
+  useGoogleCalendar,
   useRescheduleBooking,
   useRotateFeed,
   useSaveAvailability,
@@ -611,6 +617,123 @@ function CalendarFeed() {
   );
 }
 
+/** "Nov 27, 10:42 AM": when something happened, in the browser's zone. */
+function momentLabel(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+/** What the consent's return (`?google=`) says, until dismissed. */
+function useGoogleResult(): [GoogleCalendarResult | null, () => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('google');
+  const result = (GOOGLE_CALENDAR_RESULTS as readonly string[]).includes(value ?? '')
+    ? (value as GoogleCalendarResult)
+    : null;
+  const dismiss = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('google');
+        return next;
+      },
+      { replace: true },
+    );
+  return [result, dismiss];
+}
+
+function GoogleCalendarSync() {
+  const google = useGoogleCalendar();
+  const connect = useConnectGoogleCalendar();
+  const disconnect = useDisconnectGoogleCalendar();
+  const [result, dismiss] = useGoogleResult();
+  const [confirming, setConfirming] = useState(false);
+  const status = google.data;
+  if (status && !status.available) return null;
+  return (
+    <Paper variant="outlined" sx={CARD} component="section" aria-labelledby="google-title">
+      <Typography id="google-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+        Google Calendar
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Connect your Google Calendar: times you are busy there are not offered to homeowners, and
+        each inspection booked here is added there, and moved or removed with it.
+      </Typography>
+      {result && (
+        <Alert
+          severity={result === 'connected' ? 'success' : 'warning'}
+          onClose={dismiss}
+          sx={{ mb: 2 }}
+        >
+          {GOOGLE_CALENDAR_MESSAGES[result]}
+        </Alert>
+      )}
+      {google.isError && <Alert severity="error">{google.error.message}</Alert>}
+      {google.isPending && <LinearProgress aria-label="Loading Google Calendar" />}
+      {status?.connected && (
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          <Typography>
+            Connected to <strong>{status.accountEmail}</strong>
+            {status.busySyncedAt && (
+              <Typography component="span" variant="body2" color="text.secondary">
+                {' '}
+                · busy times read {momentLabel(status.busySyncedAt)}
+              </Typography>
+            )}
+          </Typography>
+          {status.error && (
+            <Alert severity="warning">
+              Sync failed {momentLabel(status.error.at)}: {status.error.message} Until it works,
+              homeowners are offered times around your Rafter inspections only.
+            </Alert>
+          )}
+          <Box>
+            <Button onClick={() => setConfirming(true)}>Disconnect</Button>
+          </Box>
+        </Box>
+      )}
+      {status && !status.connected && (
+        <Button variant="contained" disabled={connect.isPending} onClick={() => connect.mutate()}>
+          Connect Google Calendar
+        </Button>
+      )}
+      {connect.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {connect.error.message}
+        </Alert>
+      )}
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        aria-labelledby="disconnect-title"
+      >
+        <DialogTitle id="disconnect-title">Disconnect Google Calendar?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Busy times there stop blocking inspection slots, and new inspections are no longer
+            added. Events already added stay in your calendar.
+          </DialogContentText>
+          {disconnect.isError && <Alert severity="error">{disconnect.error.message}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Stay connected</Button>
+          <Button
+            variant="contained"
+            disabled={disconnect.isPending}
+            onClick={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+          >
+            Disconnect
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
 /** The dashboard's Calendar tab: upcoming inspections, availability and the calendar feed. */
 export function CalendarTab({ access, upgradeTo }: CalendarTabProps) {
   const availability = useAvailability(access === 'allowed');
@@ -641,6 +764,7 @@ export function CalendarTab({ access, upgradeTo }: CalendarTabProps) {
         <>
           <UpcomingInspections timeZone={availability.data.timeZone} />
           <AvailabilityForm initial={availability.data} />
+          <GoogleCalendarSync />
           <CalendarFeed />
         </>
       )}

@@ -68,7 +68,15 @@ function Booked({ booking }: { booking: HomeownerBooking }) {
   );
 }
 
-function Picker({ token, offer }: { token: string; offer: BookingOffer }) {
+function Picker({
+  token,
+  offer,
+  onBooked,
+}: {
+  token: string;
+  offer: BookingOffer;
+  onBooked?: () => void;
+}) {
   const book = useBookInspection(token);
   const grouped = days(offer.slots);
   const [dayChosen, setDayChosen] = useState<string | null>(null);
@@ -152,7 +160,9 @@ function Picker({ token, offer }: { token: string; offer: BookingOffer }) {
         fullWidth
         sx={{ mt: 2 }}
         disabled={!chosen || book.isPending}
-        onClick={() => chosen && book.mutate(chosen, { onError: () => setChosen(null) })}
+        onClick={() =>
+          chosen && book.mutate(chosen, { onSuccess: onBooked, onError: () => setChosen(null) })
+        }
       >
         {book.isPending ? <CircularProgress size={24} aria-label="Booking" /> : 'Book inspection'}
       </Button>
@@ -165,7 +175,14 @@ function Picker({ token, offer }: { token: string; offer: BookingOffer }) {
  * open times in the homeowner's time zone, one tap to pick, one to book. Shows nothing when the
  * contractor takes no online bookings.
  */
-export default function BookingPanel({ token }: { token: string }) {
+export default function BookingPanel({
+  token,
+  onBooked,
+}: {
+  token: string;
+  /** The inspection was booked (the estimator counts it in its funnel). */
+  onBooked?: () => void;
+}) {
   const offer = useBookingOffer(token);
   const titleId = useId();
   if (offer.data === null) return null;
@@ -191,7 +208,7 @@ export default function BookingPanel({ token }: { token: string }) {
       {offer.data?.booking ? (
         <Booked booking={offer.data.booking} />
       ) : (
-        offer.data && <Picker token={token} offer={offer.data} />
+        offer.data && <Picker token={token} offer={offer.data} onBooked={onBooked} />
       )}
     </Paper>
   );
