@@ -113,9 +113,11 @@ test.describe('embedded on a contractor site on another origin', () => {
 
     const iframe = page.locator(IFRAME);
     await expect(iframe).toHaveCount(1);
+    // The host page's origin goes along, for the contractor's analytics by site (issue 25).
     await expect(iframe).toHaveAttribute(
       'src',
-      `${rafterOrigin}/widget?ownerId=${ownerId}&color=%2316a34a&embed=1`,
+      `${rafterOrigin}/widget?ownerId=${ownerId}&color=%2316a34a&embed=1` +
+        `&origin=${encodeURIComponent(new URL(site.url).origin)}`,
     );
     await expect(iframe).toHaveAttribute('loading', 'lazy');
     await expect(page.locator('#rafter-estimator')).toHaveAttribute('data-rafter-embed', 'mounted');

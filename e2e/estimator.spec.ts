@@ -21,6 +21,7 @@ import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
 import { collectPageErrors, goOffline } from './page-health';
 import { DEMO_SLUG, ownerIdOf } from './quote';
 import { signIn } from './contractor';
+import { linkIn, messagesTo, type SinkMessage } from './mailbox';
 import ical, { type VEvent } from 'node-ical';
 
 // The homeowner's estimator against the built product: the /widget page in the owner and
@@ -538,7 +539,7 @@ test.describe('estimator widget', () => {
 });
 
 test.describe('roof inspection booking (docs/calendar.md)', () => {
-  test('a homeowner books after the quote request; the contractor sees it in the Calendar tab, the timeline and the feed', async ({
+  test('a homeowner books after the quote request; the contractor sees it in the Calendar tab, the timeline and the feed, which rotates; the e-mail’s links move and cancel once', async ({
     page,
     browser,
   }, testInfo) => {
@@ -606,7 +607,46 @@ test.describe('roof inspection booking (docs/calendar.md)', () => {
     ) as VEvent[];
     const event = events.find((candidate) => String(candidate.summary).includes(firstName));
     expect(new Date(event!.start).toISOString()).toBe(booking.startsAt);
+
+    // A new feed link: the old one stops answering at once.
+    await dashboard.getByRole('button', { name: 'Get a new link' }).click();
+    const rotate = dashboard.getByRole('dialog', { name: 'Get a new feed link?' });
+    await rotate.getByRole('button', { name: 'Get a new link' }).click();
+    await expect(dashboard.getByRole('textbox', { name: 'Feed link' })).not.toHaveValue(feedUrl);
+    expect((await dashboard.request.get(new URL(feedUrl).pathname)).status()).toBe(404);
     await context.close();
+
+    // The homeowner's confirmation e-mail: its link moves the inspection once, and the page's
+    // new link cancels it once.
+    const email = `${firstName.toLowerCase()}@example.com`;
+    let confirmation: SinkMessage | undefined;
+    await expect
+      .poll(
+        async () =>
+          (confirmation = (await messagesTo(email)).find((mail) =>
+            / is booked$/.test(mail.subject),
+          )),
+        { timeout: 30_000 },
+      )
+      .toBeDefined();
+    const manage = linkIn(confirmation!, /\/api\/booking\/page\?token=m\./);
+    await page.goto(manage);
+    await expect(page.getByRole('heading', { name: 'Your roof inspection' })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M$/ })
+      .nth(6 + 4 * (testInfo.repeatEachIndex + testInfo.retry))
+      .click();
+    await expect(
+      page.getByRole('heading', { name: 'Your inspection has a new time' }),
+    ).toBeVisible();
+    const again = await page.getByRole('link', { name: 'Change it again' }).getAttribute('href');
+    await page.goto(manage);
+    await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+    await page.goto(again!);
+    await page.getByRole('button', { name: 'Cancel inspection' }).click();
+    await expect(page.getByRole('heading', { name: 'Your inspection is cancelled' })).toBeVisible();
+    await page.goto(again!);
+    await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   });
 });
 

@@ -25,6 +25,16 @@ export async function sendQuote(
   lead: QuoteLead,
   form?: HomeownerToken,
 ): Promise<string> {
+  return (await requestQuote(request, ownerId, lead, form)).id;
+}
+
+/** sendQuote's request, answering the lead's id and the homeowner's book token. */
+export async function requestQuote(
+  request: APIRequestContext,
+  ownerId: string,
+  lead: QuoteLead,
+  form?: HomeownerToken,
+): Promise<{ id: string; bookingToken: string | null }> {
   const token = form ?? (await homeownerFormToken(request, ownerId));
   await token.filled();
   const response = await request.post('/api/capture-lead', {
@@ -51,5 +61,5 @@ export async function sendQuote(
     },
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await response.json()) as { id: string; bookingToken: string | null };
 }

@@ -45,6 +45,9 @@ Object.assign(env, {
   // Many specs send quote requests to the seeded contractor within a minute: past the default
   // burst threshold every one would have to solve a proof-of-work challenge first.
   FORM_BURST_PER_MINUTE: '50',
+  // The fake Google Calendar npm start runs, on a port the browser tests know (its page adds
+  // busy times and lists the inspections written there).
+  GOOGLE_CALENDAR_FAKE_PORT: process.env.E2E_GCAL_PORT ?? '3198',
   // The webhook spec's receiver listens on this machine (refused in production).
   WEBHOOK_ALLOW_LOOPBACK: 'true',
   // A follow-up "day" lasts 3 s, so a sequence runs within one test (follow-up-sequence.spec.ts):
@@ -53,6 +56,11 @@ Object.assign(env, {
   // homeowners (the seeded demo contractor's too) therefore get the default sequence's e-mails
   // seconds after their estimate e-mail, which stays their first (followups.spec.ts reads it).
   FOLLOW_UP_DAY_MS: '3000',
+  // Every spec's widget visits report their funnel from this one address.
+  RATE_LIMIT_ANALYTICS_PER_IP: '100000',
+  // The worker rolls the calculator's funnel up every second, so analytics.spec.ts sees the
+  // visits it made within its own wait.
+  ANALYTICS_ROLLUP_INTERVAL_MS: '1000',
 });
 
 const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'launch.js')], {

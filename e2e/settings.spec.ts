@@ -285,7 +285,7 @@ test('Instant: a PNG logo reaches the share page; an oversized file and HTML nam
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the bottom bar holds all eight tabs; Calculator, Business Profile and Calendar fit the screen', async ({
+  test('the bottom bar holds all nine tabs; Analytics, Calculator, Business Profile and Calendar fit the screen', async ({
     page,
   }) => {
     await signIn(page, DEMO.email, DEMO.password);
@@ -294,6 +294,7 @@ test.describe('on a 375 px phone', () => {
     await expect(bar.getByRole('link')).toHaveText([
       'Dashboard',
       'Leads',
+      'Analytics',
       'Calculator',
       'Business Profile',
       'Follow-ups',
@@ -301,6 +302,18 @@ test.describe('on a 375 px phone', () => {
       'Integrations',
       'Subscription',
     ]);
+    // Nine links side by side: each inside the screen and wider than a 24 px touch target.
+    for (const link of await bar.getByRole('link').all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      expect(box.width).toBeGreaterThanOrEqual(24);
+    }
+
+    await bar.getByRole('link', { name: 'Analytics' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=analytics$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the Analytics tab on a phone');
 
     await bar.getByRole('link', { name: 'Calculator' }).click();
     await expect(page).toHaveURL(/\/dashboard\?tab=calculator$/);

@@ -7,6 +7,9 @@ import { LoggingModule } from './core/logging/logging.module';
 import { RealtimeModule } from './core/realtime/realtime.module';
 import { RedisModule } from './core/redis/redis.module';
 import { FEATURE_MODULES } from './features';
+import { EstimateAccuracyModule } from './modules/analytics/accuracy/estimate-accuracy.module';
+import { AnalyticsApiModule } from './modules/analytics/analytics.module';
+import { LeadTrendsModule } from './modules/analytics/lead-trends/lead-trends.module';
 import { ApiKeysApiModule } from './modules/api-keys/api-keys.module';
 import { AuthApiModule, AuthModule } from './modules/auth/auth.module';
 import { FollowupsApiModule } from './modules/followups/followups.module';
@@ -48,6 +51,9 @@ import { VoiceModule } from './modules/voice/voice.module';
     TextsApiModule,
     FollowupsApiModule,
     CalendarApiModule,
+    AnalyticsApiModule,
+    EstimateAccuracyModule,
+    LeadTrendsModule,
     DevMailboxModule,
     VoiceModule,
   ],

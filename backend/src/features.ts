@@ -1,3 +1,4 @@
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
@@ -33,4 +34,5 @@ export const FEATURE_MODULES = [
   TextsModule,
   FollowupsModule,
   CalendarModule,
+  AnalyticsModule,
 ];

@@ -18,6 +18,7 @@ import {
   type LocalRedis,
 } from './core/redis/local-redis';
 // Types only: the local fakes are loaded with import() below, outside production only.
+import type { FakeGoogleCalendar } from './dev/google/fake-google-calendar.server';
 import type { FakeGoogleServer } from './dev/google/fake-google.server';
 import type { FakeStripe } from './dev/stripe/fake-stripe.server';
 import type { FakeTwilio } from './dev/twilio/fake-twilio.server';
@@ -44,6 +45,7 @@ let localRedis: LocalRedis | undefined;
 let fakeGoogle: (FakeGoogleServer & { signsInAs: string }) | undefined;
 let fakeStripe: (FakeStripe & { testCard: string }) | undefined;
 let fakeTwilio: FakeTwilio | undefined;
+let fakeCalendar: FakeGoogleCalendar | undefined;
 let stopping = false;
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -69,6 +71,7 @@ async function shutdown(code: number): Promise<void> {
   await fakeGoogle?.stop().catch(() => {});
   await fakeStripe?.stop().catch(() => {});
   await fakeTwilio?.stop().catch(() => {});
+  await fakeCalendar?.stop().catch(() => {});
   await localRedis?.stop().catch(() => {});
   await embeddedPostgres?.stop().catch(() => {});
   process.exit(code);
@@ -217,6 +220,24 @@ async function main(): Promise<void> {
     });
   }
 
+  if (!env.GOOGLE_CALENDAR_CLIENT_ID && !config.isProduction) {
+    const port = Number(env.GOOGLE_CALENDAR_FAKE_PORT ?? 0);
+    try {
+      const { startFakeGoogleCalendar } =
+        await import('./dev/google/fake-google-calendar.server.js');
+      fakeCalendar = await startFakeGoogleCalendar({ port });
+    } catch (error) {
+      fail(
+        `Could not start the fake Google Calendar on port ${port}: ${String(error)}. Set GOOGLE_CALENDAR_FAKE_PORT, or GOOGLE_CALENDAR_CLIENT_ID and GOOGLE_CALENDAR_CLIENT_SECRET.`,
+      );
+    }
+    Object.assign(env, {
+      GOOGLE_CALENDAR_CLIENT_ID: fakeCalendar!.clientId,
+      GOOGLE_CALENDAR_CLIENT_SECRET: fakeCalendar!.clientSecret,
+      GOOGLE_CALENDAR_API_URL: fakeCalendar!.url,
+    });
+  }
+
   await applyMigrations(config.DATABASE_URL, { log: say });
   let demoSlug: string | undefined;
   if (seedDemo) {
@@ -284,6 +305,11 @@ async function main(): Promise<void> {
     if (fakeStripe) {
       say(
         `Payments (test):   fake Stripe at ${fakeStripe.apiUrl} (card ${fakeStripe.testCard}, promo code QUOTE20)`,
+      );
+    }
+    if (fakeCalendar) {
+      say(
+        `Google Calendar:   fake at ${fakeCalendar.url} (inspections written there; add busy times on its page)`,
       );
     }
     if (fakeTwilio) {

@@ -1,7 +1,8 @@
 import { computeEstimate, simulateRoofArea } from '@rafter/domain/estimate';
 import { type LeadInput, MIN_FILL_TIME_MS } from '@rafter/domain/lead';
+import { newVisitId } from '@rafter/domain/funnel';
 import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
-import { randomUUID } from 'node:crypto';
+import { getRandomValues, randomUUID } from 'node:crypto';
 import { CONNECT_TIMEOUT_MS } from '../src/core/database/database-pool';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { NO_TEXT_CONSENT, type NewLeadRow } from '../src/modules/leads/lead-row';
@@ -90,6 +91,16 @@ describe('POST /api/capture-lead', () => {
         (ownerId) => ({ ownerId, lead: leadInput(), source: 'marketplace' }),
         'source',
         'Source must be widget, embed or share_page',
+      ],
+      [
+        'a visit id that is not a UUIDv7',
+        (ownerId) => ({
+          ownerId,
+          lead: leadInput(),
+          visitId: '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f',
+        }),
+        'visitId',
+        'Visit id must be a UUID version 7',
       ],
     ])('answers 400 naming the field for %s', async (_case, body, field, message) => {
       const { id } = await owner();
@@ -184,6 +195,22 @@ describe('POST /api/capture-lead', () => {
     ]);
     expect(eventTx).toEqual(leadTx);
     expect(outboxTx).toEqual(leadTx);
+  });
+
+  it("keeps the estimator's analytics visit with the lead, and none when the request has none", async () => {
+    const { id: ownerId } = await owner();
+    const visitId = newVisitId(Date.now(), (bytes) => getRandomValues(bytes));
+    const counted = await capture({ ownerId, lead: leadInput(), visitId });
+    const uncounted = await capture({ ownerId, lead: leadInput({ email: 'gpc@example.com' }) });
+    expect([counted.statusCode, uncounted.statusCode]).toEqual([201, 201]);
+    const stored = await prisma.lead.findMany({
+      where: { id: { in: [counted.json().id, uncounted.json().id] } },
+      select: { id: true, visitId: true },
+    });
+    expect(Object.fromEntries(stored.map((lead) => [lead.id, lead.visitId]))).toEqual({
+      [counted.json().id]: visitId,
+      [uncounted.json().id]: null,
+    });
   });
 
   it('stores its own estimate when the client sends tampered numbers', async () => {
@@ -419,6 +446,7 @@ describe('POST /api/capture-lead', () => {
       source: 'widget',
       lockedReason: null,
       ...NO_TEXT_CONSENT,
+      visitId: null,
     });
 
     it('answers each of many simultaneous requests with its own stored lead, priced for its contractor', async () => {

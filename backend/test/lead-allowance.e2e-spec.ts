@@ -52,6 +52,7 @@ describe('the monthly lead allowance', () => {
     scoreReasons: [],
     source: 'widget',
     ...NO_TEXT_CONSENT,
+    visitId: null,
   });
 
   /** The contractor as a quote request sees it (plan and time zone, one lookup). */

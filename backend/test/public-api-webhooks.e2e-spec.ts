@@ -445,6 +445,7 @@ describe('Zapier REST hooks', () => {
     'lead.status_changed',
     'lead.note_added',
     'lead.deleted',
+    'booking.created',
   ])('answers one marked example for %s when the contractor has none', async (event) => {
     const C = await contractor('smart');
     const response = await v1(C.key, 'GET', `/hooks/samples/${event}`);

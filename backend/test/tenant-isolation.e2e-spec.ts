@@ -54,6 +54,8 @@ const A_SECRETS = [
   '+17375550188',
   'Ab Roofing LLC',
   'gate code 4242',
+  // What A's won job sold for.
+  '13579',
 ];
 
 /** A's lead id goes where a route takes one. */
@@ -80,6 +82,7 @@ const CASES: Record<string, Case> = {
   'PATCH /api/leads/{id}/status': { body: { status: 'lost' } },
   'POST /api/leads/{id}/notes': { body: { body: 'B was here' } },
   'PATCH /api/leads/{id}/spam': { body: { spam: true } },
+  'PUT /api/leads/{id}/sold-price': { body: { soldPrice: 1 } },
   'GET /api/material-pricing': { ownAccountOk: true },
   'PUT /api/material-pricing': {
     body: { prices: { asphalt: { min: 3, max: 4 } } },
@@ -136,6 +139,21 @@ const CASES: Record<string, Case> = {
   'POST /api/calendar/bookings/{id}/reschedule': { body: { startsAt: '2030-01-07T15:00:00Z' } },
   'GET /api/calendar/feed': { ownAccountOk: true },
   'POST /api/calendar/feed/rotate': { ownAccountOk: true },
+  'GET /api/calendar/google': { ownAccountOk: true },
+  'POST /api/calendar/google/connect': { ownAccountOk: true },
+  'DELETE /api/calendar/google': { ownAccountOk: true },
+  // A's figures (with a campaign and a site only A's visits have) fall in this range.
+  'GET /api/analytics/funnel': { query: 'from=2026-11-01&to=2026-11-30', ownAccountOk: true },
+  // A's converted lead with its sold price falls in this range (this year).
+  'GET /api/analytics/estimate-accuracy': {
+    query: `from=${new Date().getUTCFullYear()}-01-01&to=${new Date().getUTCFullYear()}-12-31`,
+    ownAccountOk: true,
+  },
+  // A's leads, the won one at its sold price, fall in this range (this year, UTC days).
+  'GET /api/analytics/leads': {
+    query: `from=${new Date().getUTCFullYear()}-01-01&to=${new Date().getUTCFullYear()}-12-31`,
+    ownAccountOk: true,
+  },
 };
 
 function key(operation: Operation): string {
@@ -168,6 +186,7 @@ async function snapshotOfA() {
     textSettings,
     bookings,
     calendar,
+    google,
   ] = await Promise.all([
     prisma.user.findUnique({ where: { id: A.id } }),
     prisma.lead.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
@@ -186,6 +205,7 @@ async function snapshotOfA() {
     prisma.textSettings.findUnique({ where: { userId: A.id } }),
     prisma.booking.findMany({ where: { ownerId: A.id }, orderBy: { id: 'asc' } }),
     prisma.calendarSettings.findUnique({ where: { userId: A.id } }),
+    prisma.googleCalendarConnection.findUnique({ where: { userId: A.id } }),
   ]);
   return JSON.stringify(
     {
@@ -202,6 +222,7 @@ async function snapshotOfA() {
       textSettings,
       bookings,
       calendar,
+      google,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
@@ -266,6 +287,15 @@ beforeAll(async () => {
     data: { userId: A.id, mobilePhone: '+17375550188', textNewLeads: true },
   });
   await prisma.shareableCalculatorLink.create({ data: { userId: A.id, slug: A.slug } });
+  await prisma.$executeRaw`
+    INSERT INTO analytics_daily_breakdown
+      (owner_id, dimension, day, key, origin, views, starts, estimates, quotes, booked)
+    VALUES (${A.id}::uuid, 'source', '2026-11-10', 'embed', 'https://zebulon-private.example',
+        7, 0, 0, 0, 0),
+      (${A.id}::uuid, 'campaign', '2026-11-10', 'zebulon-private-campaign', '', 7, 0, 0, 0, 0),
+      (${A.id}::uuid, 'zip', '2026-11-10', '99929', '', 7, 0, 0, 0, 0)`;
+  // A ZIP code's digits alone could turn up in any id: its breakdown row's text is A's.
+  A_SECRETS.push('zebulon-private.example', 'zebulon-private-campaign', '"key":"99929"');
   for (let i = 0; i < 3; i++) {
     const lead = await prisma.lead.create({
       data: {
@@ -283,6 +313,8 @@ beforeAll(async () => {
         estimateLow: 9000,
         estimateMid: 12000,
         estimateHigh: 15000,
+        // The first is a won job with what it sold for, for estimate accuracy.
+        ...(i === 0 ? { status: 'converted' as const, soldPrice: 13_579 } : {}),
         notes: { create: { authorId: A.id, body: 'Zebulon gate code 4242' } },
       },
     });
@@ -325,8 +357,17 @@ beforeAll(async () => {
       feedToken: 'cal_ZebulonPrivateFeedToken0123456789ab',
     },
   });
+  await prisma.googleCalendarConnection.create({
+    data: {
+      userId: A.id,
+      accountEmail: 'zebulon.private@gmail.example',
+      refreshToken: 'v1.sealed.zebulon.token',
+      busy: [{ start: '2030-01-07T15:00:00.000Z', end: '2030-01-07T16:00:00.000Z' }],
+    },
+  });
   Object.assign(A, { endpointId: endpoint.id, deliveryId: delivery.id, bookingId: booking.id });
   A_SECRETS.push(booking.id, 'cal_ZebulonPrivateFeedToken0123456789ab');
+  A_SECRETS.push('zebulon.private@gmail.example', 'v1.sealed.zebulon.token');
   A_SECRETS.push(endpoint.id, delivery.id, endpoint.url, endpoint.secret.slice(0, 12));
   A.token = await signIn(A.email);
   B.token = await signIn(B.email);

@@ -1,3 +1,5 @@
+import { type BookingOffer, type HomeownerBooking } from '@rafter/domain/calendar';
+import { type LeadListItem } from '@rafter/domain/crm';
 import {
   type WebhookDelivery,
   type WebhookDeliveryPage,
@@ -295,6 +297,76 @@ describe('delivery', () => {
       type: 'subscription.changed',
       data: { subscription: { plan: 'smart', active: true, level: 2 } },
     });
+  });
+
+  it('sends booking.created when a homeowner books an inspection, with its time and lead', async () => {
+    const owner = await contractor('smart');
+    const endpoint = await createEndpoint('/bookings', ['booking.created'], owner.token);
+    // The homeowner's quote request, then the first time offered (as calendar.e2e-spec.ts does).
+    const quoted = await stack.app.inject({
+      method: 'POST',
+      url: '/api/capture-lead',
+      payload: {
+        ownerId: owner.id,
+        lead: leadInput({ firstName: 'Maria' }),
+        formToken: formToken(stack.app, owner.id),
+      },
+    });
+    expect(quoted.statusCode).toBe(201);
+    const { id: leadId, bookingToken } = quoted.json<{ id: string; bookingToken: string }>();
+    const offered = await call(
+      'GET',
+      `/api/booking/offer?token=${encodeURIComponent(bookingToken)}`,
+    );
+    expect(offered.statusCode).toBe(200);
+    const offer = offered.json<BookingOffer>();
+    const slot = offer.slots[0]!;
+    const booked = await call('POST', '/api/booking', undefined, {
+      token: bookingToken,
+      startsAt: slot.startsAt,
+    });
+    expect(booked.statusCode).toBe(201);
+    const booking = booked.json<HomeownerBooking>();
+
+    const [request] = await eventually(() => {
+      const found = receiver.at('/bookings');
+      return found.length > 0 && found;
+    }, 10_000);
+    const event = verify(endpoint.secret, request!);
+    expect(() => verify(`whsec_${Buffer.alloc(24, 2).toString('base64')}`, request!)).toThrow();
+    // The lead exactly as the dashboard lists it (and lead.created shows it): Contacted now.
+    const listed = (await call('GET', '/api/leads', owner.token)).json<{ items: LeadListItem[] }>();
+    const lead = listed.items.find((item) => item.id === leadId)!;
+    expect(lead).toMatchObject({ name: expect.stringContaining('Maria'), status: 'contacted' });
+    expect(event).toEqual({
+      id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+      type: 'booking.created',
+      timestamp: expect.any(String),
+      data: {
+        booking: {
+          id: booking.id,
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          timeZone: offer.timeZone,
+          status: 'booked',
+        },
+        lead,
+      },
+    });
+    expect(booking).toMatchObject({ startsAt: slot.startsAt, endsAt: slot.endsAt });
+
+    // One delivery, in the log: the endpoint chose only booking.created.
+    const log = await eventually(async () => {
+      const items = await deliveries(endpoint.id, owner.token);
+      return items[0]?.state === 'succeeded' && items;
+    });
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      eventType: 'booking.created',
+      messageId: request!.headers['webhook-id'],
+      attempts: 1,
+    });
+    expect(receiver.at('/bookings')).toHaveLength(1);
   });
 
   it('retries a receiver answering 500, records each attempt, and resend delivers it', async () => {

@@ -127,7 +127,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description Adds an https endpoint for the chosen events (`lead.created`, `lead.updated`, `lead.status_changed`, `lead.note_added`, `lead.deleted`, `subscription.changed`). The answer holds the signing secret in full, this once: keep it to verify the `webhook-signature` header (Standard Webhooks). At most 10 endpoints per contractor, Zapier hooks included. A retry with the same `Idempotency-Key` answers the same endpoint and secret. Needs `webhooks:manage`.
+     * @description Adds an https endpoint for the chosen events (`lead.created`, `lead.updated`, `lead.status_changed`, `lead.note_added`, `lead.deleted`, `subscription.changed`, `booking.created`). The answer holds the signing secret in full, this once: keep it to verify the `webhook-signature` header (Standard Webhooks). At most 10 endpoints per contractor, Zapier hooks included. A retry with the same `Idempotency-Key` answers the same endpoint and secret. Needs `webhooks:manage`.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -297,7 +297,7 @@ export interface paths {
     };
     /**
      * An event's recent items
-     * @description Up to three payloads of the event, newest first, in exactly the shape a hook delivers (`{ id, type, timestamp, data }`), built from the contractor's own recent leads and changes (the lead as it is now; a locked lead without contact details). Zapier's `performList` uses it for the Zap editor's sample data. With no such event yet, and always for `lead.deleted`, one example payload marked `"example": true`. Needs `webhooks:manage`.
+     * @description Up to three payloads of the event, newest first, in exactly the shape a hook delivers (`{ id, type, timestamp, data }`), built from the contractor's own recent leads and changes (the lead as it is now; a locked lead without contact details). Zapier's `performList` uses it for the Zap editor's sample data. With no such event yet, and always for `lead.deleted` and `booking.created`, one example payload marked `"example": true`. Needs `webhooks:manage`.
      */
     get: operations['listHookSamples'];
     put?: never;
@@ -406,6 +406,8 @@ export interface components {
             points: number;
           }[]
         | null;
+      /** @description What the job sold for, whole dollars; null when not entered */
+      soldPrice: number | null;
       /** @description Oldest first */
       timeline: {
         /** Format: uuid */
@@ -430,7 +432,8 @@ export interface components {
           | 'unsubscribed'
           | 'inspection_booked'
           | 'inspection_rescheduled'
-          | 'inspection_cancelled';
+          | 'inspection_cancelled'
+          | 'sold_price_set';
         /** Format: date-time */
         at: string;
         fromStatus: ('new' | 'contacted' | 'qualified' | 'converted' | 'lost') | null;
@@ -511,7 +514,8 @@ export interface components {
         | 'unsubscribed'
         | 'inspection_booked'
         | 'inspection_rescheduled'
-        | 'inspection_cancelled';
+        | 'inspection_cancelled'
+        | 'sold_price_set';
       /** Format: date-time */
       at: string;
       fromStatus: ('new' | 'contacted' | 'qualified' | 'converted' | 'lost') | null;
@@ -570,6 +574,7 @@ export interface components {
         | 'lead.note_added'
         | 'lead.deleted'
         | 'subscription.changed'
+        | 'booking.created'
       )[];
       enabled: boolean;
       disabledReason: ('failing' | 'paused') | null;
@@ -592,6 +597,7 @@ export interface components {
         | 'lead.note_added'
         | 'lead.deleted'
         | 'subscription.changed'
+        | 'booking.created'
       )[];
     };
     WebhookEndpointWithSecretDto: {
@@ -606,6 +612,7 @@ export interface components {
         | 'lead.note_added'
         | 'lead.deleted'
         | 'subscription.changed'
+        | 'booking.created'
       )[];
       enabled: boolean;
       disabledReason: ('failing' | 'paused') | null;
@@ -628,6 +635,7 @@ export interface components {
         | 'lead.note_added'
         | 'lead.deleted'
         | 'subscription.changed'
+        | 'booking.created'
       )[];
       enabled?: boolean;
     };
@@ -692,7 +700,8 @@ export interface components {
         | 'lead.status_changed'
         | 'lead.note_added'
         | 'lead.deleted'
-        | 'subscription.changed';
+        | 'subscription.changed'
+        | 'booking.created';
       target_url: string;
       enabled: boolean;
       /** Format: date-time */
@@ -707,7 +716,8 @@ export interface components {
         | 'lead.status_changed'
         | 'lead.note_added'
         | 'lead.deleted'
-        | 'subscription.changed';
+        | 'subscription.changed'
+        | 'booking.created';
     };
     WebhookPayloadDto: {
       id: string;
@@ -962,6 +972,7 @@ export interface operations {
            *           "points": 20
            *         }
            *       ],
+           *       "soldPrice": null,
            *       "timeline": [
            *         {
            *           "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
@@ -1183,6 +1194,7 @@ export interface operations {
            *           "points": 20
            *         }
            *       ],
+           *       "soldPrice": null,
            *       "timeline": [
            *         {
            *           "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
@@ -4325,7 +4337,8 @@ export interface operations {
           | 'lead.status_changed'
           | 'lead.note_added'
           | 'lead.deleted'
-          | 'subscription.changed';
+          | 'subscription.changed'
+          | 'booking.created';
       };
       cookie?: never;
     };

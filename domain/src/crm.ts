@@ -99,6 +99,8 @@ export const LEAD_EVENT_TYPES = [
   'inspection_rescheduled',
   /** The inspection was cancelled; `detail` says by whom. */
   'inspection_cancelled',
+  /** The contractor entered or changed what the job sold for; `detail` is the price in whole dollars ('' when cleared). */
+  'sold_price_set',
 ] as const;
 
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
@@ -128,6 +130,8 @@ export interface LeadDetail extends LeadListItem {
   spam: boolean;
   /** Null below Smart: the score shows, its reasons are the locked 'AI lead scoring' feature. */
   scoreReasons: LeadScoreReasonView[] | null;
+  /** What the job sold for in whole dollars (domain/src/sold-price.ts); null when not entered. */
+  soldPrice: number | null;
   /** Oldest first. */
   timeline: LeadTimelineEntry[];
 }

@@ -19,6 +19,7 @@ describe('EVENTS', () => {
     ['auth.password-reset-requested', true],
     ['text.queued', true],
     ['text.welcome-due', true],
+    ['text.booking-reminder-due', true],
     ['lead.texts-stopped', true],
     ['booking.created', true],
     ['booking.changed', true],
@@ -32,7 +33,7 @@ describe('EVENTS', () => {
   it('knows no other topic', () => {
     expect(isEventTopic('lead.created')).toBe(false);
     expect(isEventTopic('toString')).toBe(false);
-    expect(Object.keys(EVENTS)).toHaveLength(19);
+    expect(Object.keys(EVENTS)).toHaveLength(20);
   });
 
   it('parses a payload and drops unknown keys', () => {

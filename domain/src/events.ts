@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** A booked inspection's reminder, 24 h or 2 h before it, for the booking at `version`. */
+const bookingReminder = z.object({
+  bookingId: z.guid(),
+  version: z.number().int().min(0),
+  hoursBefore: z.union([z.literal(24), z.literal(2)]),
+});
+
 /**
  * Every event the backend announces, with its payload. Outbox events are written in the same
  * transaction as the change they describe and handled by the worker (relayed through BullMQ,
@@ -84,6 +91,15 @@ export const EVENTS = {
     payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
   },
   /**
+   * A booked inspection's reminder text was held for quiet hours (night where the homeowner
+   * lives): relayed at the next allowed moment, when the worker asks again with the reminder's
+   * own key (so it is sent once, and only if the booking is still at `version`).
+   */
+  'text.booking-reminder-due': {
+    delivery: 'outbox',
+    payload: bookingReminder,
+  },
+  /**
    * The homeowner replied STOP to the contractor's texts; `eventId` is the timeline entry. No
    * more texts go to that number for this contractor (follow-up sequences stop on it).
    */
@@ -122,11 +138,7 @@ export const EVENTS = {
    */
   'booking.reminder-due': {
     delivery: 'outbox',
-    payload: z.object({
-      bookingId: z.guid(),
-      version: z.number().int().min(0),
-      hoursBefore: z.union([z.literal(24), z.literal(2)]),
-    }),
+    payload: bookingReminder,
   },
   /** A webhook endpoint failed for the whole retry window and was disabled: tell its owner. */
   'webhook-endpoint.disabled': {

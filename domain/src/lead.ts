@@ -173,6 +173,12 @@ export const captureLeadPayloadSchema = z.object(
      * texts.ts). Unticked or absent: no texts.
      */
     textConsent: z.boolean({ error: 'Text consent must be true or false' }).optional(),
+    /**
+     * The estimator's anonymous analytics visit (domain/src/funnel.ts), so the contractor's won
+     * jobs count per source and campaign. Absent when the visitor asked not to be counted (GPC
+     * or Do Not Track).
+     */
+    visitId: z.uuid({ version: 'v7', error: 'Visit id must be a UUID version 7' }).optional(),
     ...antiSpamSchema.shape,
   },
   { error: 'Request body must be a JSON object' },

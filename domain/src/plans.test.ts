@@ -138,6 +138,8 @@ describe('canUseFeature', () => {
     ['api', false, false, true, true],
     ['followups', false, false, true, true],
     ['calendar', false, true, true, true],
+    ['analytics', false, true, true, true],
+    ['analyticsBreakdowns', false, false, true, true],
     ['logo', false, false, false, true],
     ['unlimitedLeads', false, false, false, true],
   ];

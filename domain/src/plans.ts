@@ -96,6 +96,8 @@ export const FEATURE_IDS = [
   'api',
   'followups',
   'calendar',
+  'analytics',
+  'analyticsBreakdowns',
   'logo',
   'unlimitedLeads',
 ] as const;
@@ -124,6 +126,10 @@ export const FEATURES: Readonly<
   followups: { requiredLevel: 2, label: 'Automated follow-ups' },
   /** Homeowners booking roof inspections, the Calendar tab and its iCalendar feed. */
   calendar: { requiredLevel: 1, label: 'Inspection booking and calendar feed' },
+  /** The Analytics tab's funnel totals (docs/analytics.md). */
+  analytics: { requiredLevel: 1, label: 'Funnel analytics' },
+  /** The funnel by source, campaign, device, roof material and zip code, and estimate accuracy. */
+  analyticsBreakdowns: { requiredLevel: 2, label: 'Advanced analytics' },
   logo: { requiredLevel: 3, label: 'Custom logo' },
   unlimitedLeads: { requiredLevel: 3, label: 'Unlimited leads' },
 };

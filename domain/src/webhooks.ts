@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'lead.note_added',
   'lead.deleted',
   'subscription.changed',
+  'booking.created',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -26,6 +27,7 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
   'lead.note_added': 'A note is added to a lead',
   'lead.deleted': 'A lead is deleted',
   'subscription.changed': 'Your plan changes',
+  'booking.created': 'A homeowner books a roof inspection',
 };
 
 /**
@@ -175,7 +177,7 @@ export type WebhookDeliveryQuery = z.infer<typeof webhookDeliveryQuerySchema>;
 /**
  * What every delivery's body is (the Standard Webhooks envelope): `id` names the event (the same
  * for every endpoint that receives it, and for the same change in the recent-items list), `type`
- * its event type, `data` the lead (and its change) or the subscription.
+ * its event type, `data` the lead (and its change or its booked inspection) or the subscription.
  */
 export const webhookPayloadSchema = z.object({
   id: z.string(),

@@ -98,6 +98,12 @@ export const configSchema = z.object({
   RATE_LIMIT_MEASURE_PER_IP: rateLimit.default(30),
   /** Share-page and material-pricing lookups and form tokens per IP per 10 minutes. */
   RATE_LIMIT_LOOKUP_PER_IP: rateLimit.default(120),
+  /** Analytics reports (POST /api/analytics/events) per IP per 10 minutes. */
+  RATE_LIMIT_ANALYTICS_PER_IP: rateLimit.default(600),
+  /** How often the worker rolls the raw analytics events up into daily figures. */
+  ANALYTICS_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  /** Days raw analytics events are kept; older monthly partitions are dropped whole. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
   /** Google Solar API requests per UTC day, all api instances together; 0 turns the cap off. */
   DAILY_CAP_SOLAR_CALLS: rateLimit.default(5000),
   /** Days a stored Solar measurement is reused before the roof is measured again. */
@@ -198,6 +204,19 @@ export const configSchema = z.object({
   /** Another Twilio-compatible API (the local fake); unset means Twilio itself. */
   TWILIO_API_URL: url(['http:', 'https:']).optional(),
   /**
+   * Google Calendar sync (docs/calendar.md): an OAuth client of a Google Cloud project with the
+   * Calendar API on, and this api's `/api/calendar/google/callback` among its redirect URIs. It
+   * may be the sign-in client; the calendar consent is asked for on its own. Without them the
+   * Calendar tab offers no sync (`npm start` runs a local fake Google Calendar and sets them).
+   */
+  GOOGLE_CALENDAR_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CALENDAR_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Another Google-compatible origin for the calendar's consent, token and Calendar API (the
+   * local fake); unset means Google itself.
+   */
+  GOOGLE_CALENDAR_API_URL: url(['http:', 'https:']).optional(),
+  /**
    * Password of the operators' queue dashboard at /admin/queues (HTTP basic auth, any user name).
    * Unset, the dashboard is off and the path answers 404.
    */
@@ -247,6 +266,8 @@ export interface AppConfig extends Omit<
   googleSignInEnabled: boolean;
   /** True when Twilio's account, token and a sender (number or Messaging Service) are set. */
   textsEnabled: boolean;
+  /** Google Calendar sync is offered (GOOGLE_CALENDAR_CLIENT_ID and its secret are set). */
+  googleCalendarEnabled: boolean;
   /** 'retell' when RETELL_API_KEY and RETELL_AGENT_ID are set, else the built-in assistant. */
   voiceProvider: 'retell' | 'built-in';
   /** Null when address suggestions are turned off. */
@@ -313,9 +334,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         'TWILIO_MESSAGING_SERVICE_SID) must be set together',
     );
   }
+  if (!!config.GOOGLE_CALENDAR_CLIENT_ID !== !!config.GOOGLE_CALENDAR_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: GOOGLE_CALENDAR_CLIENT_ID and GOOGLE_CALENDAR_CLIENT_SECRET must be set together',
+    );
+  }
   return {
     ...config,
     textsEnabled: twilioSet === 2,
+    googleCalendarEnabled: !!config.GOOGLE_CALENDAR_CLIENT_ID,
     voiceProvider: config.RETELL_API_KEY ? ('retell' as const) : ('built-in' as const),
     billingEnabled: !!config.STRIPE_SECRET_KEY,
     billingTestMode: !config.STRIPE_SECRET_KEY?.startsWith('sk_live_'),
@@ -351,6 +378,9 @@ export function devOnlyFeatures(config: AppConfig): string[] {
   }
   if (!config.isProduction && config.TWILIO_API_URL) {
     features.push('the fake Twilio, its sent texts at /api/dev/texts');
+  }
+  if (!config.isProduction && config.GOOGLE_CALENDAR_API_URL) {
+    features.push('the fake Google Calendar');
   }
   if (config.DEMO_MODE) features.push('the demo login shown in the sign-in dialog');
   if (config.GOOGLE_OAUTH_DEMO) features.push('a fake Google sign-in');

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UTM_KEYS, UTM_MAX_LENGTH } from '@rafter/domain/funnel';
 import {
+  hostParameters,
   IFRAME_TITLE,
   installRafterEmbed,
   resizeHeight,
@@ -10,6 +12,8 @@ import {
 const HOST = 'https://rafter.example';
 const SCRIPT_SRC = 'https://cdn-host.example/embed.js';
 const OWNER_ID = '3f0e4f7a-6f43-4c59-9d0c-2a3b7f6f1e21';
+/** What the frame's URL adds for this test page (jsdom's), which has no utm_* parameters. */
+const HOST_PAGE = `&origin=${encodeURIComponent(window.location.origin)}`;
 
 function api(): RafterEmbedApi {
   return window.RafterEmbed as RafterEmbedApi;
@@ -56,7 +60,9 @@ describe('the snippet queue', () => {
 
     const iframe = onlyFrame();
     expect(iframe.parentElement?.id).toBe('rafter-estimator');
-    expect(iframe.src).toBe(`${HOST}/widget?ownerId=${OWNER_ID}&color=%2316a34a&embed=1`);
+    expect(iframe.src).toBe(
+      `${HOST}/widget?ownerId=${OWNER_ID}&color=%2316a34a&embed=1${HOST_PAGE}`,
+    );
     expect(iframe.title).toBe(IFRAME_TITLE);
     expect(iframe.getAttribute('loading')).toBe('lazy');
     expect(iframe.style.width).toBe('100%');
@@ -88,7 +94,7 @@ describe('the snippet queue', () => {
     (window.RafterEmbed.q as unknown[]).push({ ownerId: OWNER_ID, selector: '#rafter-estimator' });
 
     expect(onlyFrame().src).toBe(
-      `https://cdn-host.example/widget?ownerId=${OWNER_ID}&color=%2316a34a&embed=1`,
+      `https://cdn-host.example/widget?ownerId=${OWNER_ID}&color=%2316a34a&embed=1${HOST_PAGE}`,
     );
   });
 
@@ -113,7 +119,7 @@ describe('the iframe URL', () => {
       host: 'https://rafter.example/some/path/?x=1#y',
     });
     expect(onlyFrame().getAttribute('src')).toBe(
-      'https://rafter.example/widget?ownerId=a%20b%26c%3Dd%2F%C3%A9&color=%230ea5e9&embed=1',
+      `https://rafter.example/widget?ownerId=a%20b%26c%3Dd%2F%C3%A9&color=%230ea5e9&embed=1${HOST_PAGE}`,
     );
   });
 
@@ -123,7 +129,58 @@ describe('the iframe URL', () => {
     );
     installRafterEmbed(window, SCRIPT_SRC);
     api().mount({ ownerId: 'x', selector: '#rafter-estimator', host: HOST, color: '' });
-    expect(onlyFrame().src).toBe(`${HOST}/widget?ownerId=x&color=%2316a34a&embed=1`);
+    expect(onlyFrame().src).toBe(`${HOST}/widget?ownerId=x&color=%2316a34a&embed=1${HOST_PAGE}`);
+  });
+});
+
+describe("the host page's origin and campaign", () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it("passes the page's origin and its utm_* parameters to the frame, nothing else of its URL", () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/roofing?utm_source=google&utm_campaign=spring%20sale&gclid=abc&utm_medium=cpc&utm_x=1#top',
+    );
+    installRafterEmbed(window, SCRIPT_SRC);
+    api().mount({ ownerId: OWNER_ID, selector: '#rafter-estimator' });
+
+    const url = new URL(onlyFrame().src);
+    expect(url.origin + url.pathname).toBe('https://cdn-host.example/widget');
+    expect([...url.searchParams]).toEqual([
+      ['ownerId', OWNER_ID],
+      ['color', '#16a34a'],
+      ['embed', '1'],
+      ['origin', window.location.origin],
+      ['utm_source', 'google'],
+      ['utm_campaign', 'spring sale'],
+      ['utm_medium', 'cpc'],
+    ]);
+  });
+
+  it('keeps the first of a repeated parameter and cuts values at the length the widget keeps', () => {
+    const long = 'x'.repeat(UTM_MAX_LENGTH + 50);
+    expect(
+      hostParameters({
+        href: 'https://host.example/a?b',
+        search: `?utm_term=first&utm_term=second&utm_content=${long}&utm_source=`,
+      }),
+    ).toBe(
+      `&origin=https%3A%2F%2Fhost.example&utm_term=first&utm_content=${'x'.repeat(UTM_MAX_LENGTH)}`,
+    );
+  });
+
+  it('knows every UTM key the widget keeps', () => {
+    const search = UTM_KEYS.map((key) => `utm_${key}=v`).join('&');
+    expect(hostParameters({ href: 'https://host.example/', search })).toBe(
+      `&origin=https%3A%2F%2Fhost.example&${search}`,
+    );
+  });
+
+  it('passes nothing of a page that is not http(s)', () => {
+    expect(hostParameters({ href: 'file:///C:/site/index.html', search: '?utm_source=x' })).toBe(
+      '',
+    );
   });
 });
 

@@ -53,9 +53,30 @@ function httpOrigin(value: string): string | null {
   }
 }
 
-/** The widget URL for a config: `{host}/widget?ownerId=…&color=…&embed=1`. */
-export function widgetUrl(origin: string, ownerId: string, color: string): string {
-  return `${origin}/widget?ownerId=${encodeURIComponent(ownerId)}&color=${encodeURIComponent(color)}&embed=1`;
+/** The UTM parameters the widget keeps (UTM_KEYS in domain/src/analytics.ts, without zod here). */
+const UTM_PARAMETER = /^utm_(source|medium|campaign|term|content)$/;
+/** A UTM value's longest length (UTM_MAX_LENGTH): the widget cuts it there anyway. */
+const UTM_MAX_LENGTH = 100;
+
+/**
+ * The host page's part of the widget URL, for the visit's analytics: `&origin=…` (the page's
+ * origin) and the page's own utm_* parameters. Empty for a page that is not http(s).
+ */
+export function hostParameters(location: { href: string; search: string }): string {
+  const origin = httpOrigin(location.href);
+  if (!origin) return '';
+  let query = `&origin=${encodeURIComponent(origin)}`;
+  new URLSearchParams(location.search).forEach((value, name) => {
+    if (UTM_PARAMETER.test(name) && value && !query.includes(`&${name}=`)) {
+      query += `&${name}=${encodeURIComponent(value.slice(0, UTM_MAX_LENGTH))}`;
+    }
+  });
+  return query;
+}
+
+/** The widget URL for a config: `{host}/widget?ownerId=…&color=…&embed=1` and `hostQuery`. */
+export function widgetUrl(origin: string, ownerId: string, color: string, hostQuery = ''): string {
+  return `${origin}/widget?ownerId=${encodeURIComponent(ownerId)}&color=${encodeURIComponent(color)}&embed=1${hostQuery}`;
 }
 
 /** A height from a `rafter:resize` message, or null when the message is not a valid one. */
@@ -92,7 +113,13 @@ export function installRafterEmbed(win: Window, scriptSrc: string | null | undef
     iframe.style.border = '0';
     iframe.style.display = 'block';
     iframe.style.height = `${INITIAL_HEIGHT_PX}px`;
-    iframe.src = widgetUrl(origin, ownerId, color);
+    let hostQuery = '';
+    try {
+      hostQuery = hostParameters(win.location);
+    } catch {
+      // Without them the visit still counts, only without its site and campaign.
+    }
+    iframe.src = widgetUrl(origin, ownerId, color, hostQuery);
 
     win.addEventListener('message', (event: MessageEvent) => {
       // Only this frame's own window, showing the page from Rafter's origin, may resize it.

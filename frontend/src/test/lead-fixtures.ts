@@ -37,6 +37,7 @@ export function testLeadDetail(overrides: Partial<LeadDetail> = {}): LeadDetail 
       { reason: 'Starting score', points: 50 },
       { reason: 'Owns the home', points: 30 },
     ],
+    soldPrice: null,
     timeline: [
       {
         id: 'event-1',

@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { type EventPayload, type EventTopic } from '@rafter/domain/events';
+import { type AppConfig } from '../../config/config';
 
 export const EVENT_HANDLER = 'rafter:event-handler';
 export const SCHEDULED_JOB = 'rafter:scheduled-job';
@@ -20,7 +21,8 @@ export interface EventHandlerOptions {
 export interface ScheduledJobOptions {
   /** The job's name on the events queue (and its scheduler's id). */
   name: string;
-  everyMs: number;
+  /** The interval, or how to read it from the configuration (an operator's setting). */
+  everyMs: number | ((config: AppConfig) => number);
 }
 
 type Handler<T extends EventTopic> = (
@@ -49,7 +51,7 @@ export function OnEvent<T extends EventTopic>(topic: T) {
  * Declares a provider's method as a job the worker runs every `everyMs` (one BullMQ job scheduler
  * shared by all workers). Discovered at start, like OnEvent.
  */
-export function Scheduled(name: string, everyMs: number) {
+export function Scheduled(name: string, everyMs: ScheduledJobOptions['everyMs']) {
   return <M extends () => Promise<unknown>>(
     target: object,
     key: string | symbol,

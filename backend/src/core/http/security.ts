@@ -15,6 +15,8 @@ export const PUBLIC_WIDGET_ENDPOINTS = [
   '/api/roof-measurement',
   '/api/main-site-leads',
   '/api/form-token',
+  // The estimator's funnel reports (sendBeacon), wherever the widget runs.
+  '/api/analytics/events',
 ] as const;
 
 export function isPublicWidgetEndpoint(url: string): boolean {

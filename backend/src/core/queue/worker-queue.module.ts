@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import {
   Global,
+  Inject,
   Logger,
   Module,
   type OnApplicationBootstrap,
@@ -8,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { isOutboxTopic, parseEventPayload } from '@rafter/domain/events';
 import { type Queue, UnrecoverableError } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { EventDiscovery } from '../events/event-discovery';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { OutboxSweep } from '../outbox/outbox.sweep';
@@ -35,6 +37,7 @@ export class WorkerQueueModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly handlers: JobHandlers,
     private readonly discovery: EventDiscovery,
     @InjectQueue(QUEUES.events) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -79,7 +82,9 @@ export class WorkerQueueModule implements OnModuleInit, OnApplicationBootstrap {
   /** Every @Scheduled job, on one BullMQ job scheduler shared by all workers. */
   onApplicationBootstrap(): void {
     for (const schedule of this.discovery.schedules()) {
-      scheduleEvery(this.queue, schedule.name, schedule.everyMs, this.logger);
+      const everyMs =
+        typeof schedule.everyMs === 'function' ? schedule.everyMs(this.config) : schedule.everyMs;
+      scheduleEvery(this.queue, schedule.name, everyMs, this.logger);
     }
   }
 }

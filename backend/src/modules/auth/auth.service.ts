@@ -236,6 +236,11 @@ export class AuthService {
     return { email };
   }
 
+  /** Whether an account has this id (a UUID), for callers that take an owner's id from anyone. */
+  accountExists(userId: string): Promise<boolean> {
+    return this.users.exists(userId);
+  }
+
   async me(userId: string): Promise<AuthUser> {
     const user = await this.users.findById(userId);
     if (!user) throw new AuthException('session_missing');

@@ -33,6 +33,11 @@ export class UsersRepository {
     return this.prisma.user.findUnique({ where: { id }, select: USER_SELECT });
   }
 
+  async exists(id: string): Promise<boolean> {
+    const user = await this.prisma.user.findUnique({ where: { id }, select: { id: true } });
+    return user !== null;
+  }
+
   findByGoogleSubject(googleSubject: string): Promise<UserRecord | null> {
     return this.prisma.user.findUnique({ where: { googleSubject }, select: USER_SELECT });
   }

@@ -155,6 +155,8 @@ export class DistributionService {
           source: 'marketplace',
           // The main site's estimator asks for no consent to texts.
           ...NO_TEXT_CONSENT,
+          // Its visit was the main site's, not this contractor's.
+          visitId: null,
         },
         { subscription: contractor.subscription, timeZone: contractor.timezone },
         thisMonth.get(ownerId) ?? 0,

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { BOOKING_PAGE_PATH } from '@rafter/domain/calendar';
 import { sendsEstimateEmail } from '@rafter/domain/followups';
 import { canUseFeature } from '@rafter/domain/plans';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { BookingTokens } from '../../core/links/booking-tokens';
 import { MailerService } from '../../core/mailer/mailer.service';
 import { LeadsService } from '../leads/leads.service';
 import { PlanAccessService } from '../plans/plan-access.service';
@@ -34,6 +36,7 @@ const KIND = 'estimate';
 @Injectable()
 export class EstimateEmailService implements OnApplicationBootstrap {
   private readonly logger = new Logger(EstimateEmailService.name);
+  private readonly bookingTokens: BookingTokens;
 
   constructor(
     private readonly repository: FollowupsRepository,
@@ -43,7 +46,16 @@ export class EstimateEmailService implements OnApplicationBootstrap {
     private readonly unsubscribe: UnsubscribeService,
     private readonly homeowners: HomeownerMessagesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.bookingTokens = new BookingTokens(config.AUTH_SECRET);
+  }
+
+  /** The booking page for this homeowner (a book token, as the quote request's answer has). */
+  private bookingUrl(ownerId: string, leadId: string): string {
+    const url = new URL(BOOKING_PAGE_PATH, this.config.PUBLIC_URL);
+    url.searchParams.set('token', this.bookingTokens.book({ ownerId, leadId }));
+    return url.href;
+  }
 
   /** Compiles the templates at start, off the first e-mail's path. */
   async onApplicationBootstrap(): Promise<void> {
@@ -88,6 +100,10 @@ export class EstimateEmailService implements OnApplicationBootstrap {
       brand: this.homeowners.brandOf(sender),
       lead: { ...lead, email: lead.email, address: lead.address },
       unsubscribeUrl: this.unsubscribe.url({ ownerId, leadId }),
+      // Every plan with the estimate e-mail takes bookings (the page checks the lead again).
+      ...(canUseFeature(state, 'calendar', new Date())
+        ? { bookingUrl: this.bookingUrl(ownerId, leadId) }
+        : {}),
     });
     try {
       await this.mailer.send({

@@ -83,7 +83,10 @@ export class LeadCaptureService {
     const consent = payload.textConsent
       ? { textConsentAt: now, textConsentIp: clientIp, textConsentWording: TEXT_CONSENT_WORDING }
       : NO_TEXT_CONSENT;
-    return this.store(payload.ownerId, payload.lead, payload.source ?? 'widget', now, consent);
+    return this.store(payload.ownerId, payload.lead, payload.source ?? 'widget', now, {
+      ...consent,
+      visitId: payload.visitId ?? null,
+    });
   }
 
   /**
@@ -92,7 +95,7 @@ export class LeadCaptureService {
    * same roof area, estimate, score, allowance count and lock as a quote request.
    */
   createFromApi(ownerId: string, lead: LeadInput, now = new Date()): Promise<CapturedLead> {
-    return this.store(ownerId, lead, 'api', now, NO_TEXT_CONSENT);
+    return this.store(ownerId, lead, 'api', now, { ...NO_TEXT_CONSENT, visitId: null });
   }
 
   private async store(
@@ -100,7 +103,11 @@ export class LeadCaptureService {
     lead: LeadInput,
     source: CaptureSource | 'api',
     now: Date,
-    consent: Pick<NewLeadRow, 'textConsentAt' | 'textConsentIp' | 'textConsentWording'>,
+    /** Consent to texts and the analytics visit, as the request brought them. */
+    provenance: Pick<
+      NewLeadRow,
+      'textConsentAt' | 'textConsentIp' | 'textConsentWording' | 'visitId'
+    >,
   ): Promise<CapturedLead> {
     const owner = await this.repository.findOwner(
       ownerId,
@@ -128,7 +135,7 @@ export class LeadCaptureService {
         score,
         scoreReasons: reasons,
         source,
-        ...consent,
+        ...provenance,
       },
       owner,
       now,

@@ -94,6 +94,12 @@ export interface NewLeadRow {
   textConsentAt: Date | null;
   textConsentIp: string | null;
   textConsentWording: string | null;
+  /**
+   * The estimator's anonymous analytics visit that asked for this quote (docs/analytics.md), so
+   * the contractor's won jobs count per source and campaign; null without one (GPC or Do Not
+   * Track, the public API, the main site).
+   */
+  visitId: string | null;
 }
 
 /** Column and SQL type of each stored field, in the order of the insert. */
@@ -123,6 +129,7 @@ const INSERT_FIELDS = {
   textConsentAt: ['text_consent_at', 'timestamptz'],
   textConsentIp: ['text_consent_ip', 'text'],
   textConsentWording: ['text_consent_wording', 'text'],
+  visitId: ['visit_id', 'uuid'],
 } as const satisfies Record<keyof NewLeadRow, readonly [string, string]>;
 
 /** A new lead as a jsonb_to_recordset record (snake_case keys). */

@@ -7,6 +7,7 @@ import {
   Param,
   Patch,
   Post,
+  Put,
   Query,
   StreamableFile,
   UseGuards,
@@ -14,6 +15,7 @@ import {
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -41,6 +43,7 @@ import {
   LeadListItemDto,
   LeadListQueryDto,
   LeadPageDto,
+  LeadSoldPriceDto,
   LeadTimelineEntryDto,
   MarkLeadSpamDto,
   UpdateLeadStatusDto,
@@ -121,6 +124,23 @@ export class LeadsController {
     @Body() body: UpdateLeadStatusDto,
   ): Promise<LeadListItem> {
     return this.leads.updateStatus(user.id, id, body.status);
+  }
+
+  @Put(':id/sold-price')
+  @ApiOperation({
+    summary:
+      'Sets what a Converted lead sold for (whole dollars), or clears it with null; it shows in the timeline and in estimate accuracy',
+  })
+  @ApiOkResponse({ type: LeadDetailDto })
+  @ApiNotFoundResponse({ description: 'No such lead of yours' })
+  @ApiBadRequestResponse({ description: 'The price is not whole dollars from 1 to 2,000,000' })
+  @ApiConflictResponse({ description: 'The lead is not Converted' })
+  setSoldPrice(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body() body: LeadSoldPriceDto,
+  ): Promise<LeadDetail> {
+    return this.leads.setSoldPrice(user.id, id, body.soldPrice);
   }
 
   @Patch(':id/spam')

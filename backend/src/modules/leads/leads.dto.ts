@@ -15,6 +15,7 @@ import {
 } from '@rafter/domain/crm';
 import { LEAD_STATUSES, updateLeadStatusSchema } from '@rafter/domain/lead';
 import { MATERIALS } from '@rafter/domain/materials';
+import { leadSoldPriceSchema } from '@rafter/domain/sold-price';
 import { OWNERSHIP_VALUES, STORIES_VALUES } from '@rafter/domain/property';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -30,6 +31,8 @@ export class UpdateLeadStatusDto extends createZodDto(updateLeadStatusSchema) {}
 export class AddLeadNoteDto extends createZodDto(addLeadNoteSchema) {}
 
 export class MarkLeadSpamDto extends createZodDto(markLeadSpamSchema) {}
+
+export class LeadSoldPriceDto extends createZodDto(leadSoldPriceSchema) {}
 
 // Response shapes for the OpenAPI document, checked against the domain types they describe.
 
@@ -109,6 +112,11 @@ export class LeadDetailDto extends createZodDto(
       .array(z.object({ reason: z.string(), points: z.number().int() }))
       .nullable()
       .describe('null below the Smart plan'),
+    soldPrice: z
+      .number()
+      .int()
+      .nullable()
+      .describe('What the job sold for, whole dollars; null when not entered'),
     timeline: z.array(timelineEntrySchema).describe('Oldest first'),
   }) satisfies z.ZodType<LeadDetail>,
 ) {}

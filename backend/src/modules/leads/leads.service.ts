@@ -17,6 +17,7 @@ import {
   RECENT_LEADS_COUNT,
 } from '@rafter/domain/crm';
 import { LEAD_STATUSES, type LeadStatus } from '@rafter/domain/lead';
+import { type LeadTrendsDay } from '@rafter/domain/lead-trends';
 import { FEATURES } from '@rafter/domain/plans';
 import { Readable } from 'node:stream';
 import { RealtimePublisher } from '../../core/realtime/realtime.publisher';
@@ -199,6 +200,48 @@ export class LeadsService {
     };
   }
 
+  /**
+   * The Analytics tab's leads and pipeline value (domain/src/lead-trends.ts): per day of
+   * [from, to] in `timeZone` (an IANA name PostgreSQL knows) that received leads, oldest first;
+   * days without leads are left out.
+   */
+  async trends(
+    ownerId: string,
+    from: string,
+    to: string,
+    timeZone: string,
+  ): Promise<LeadTrendsDay[]> {
+    const rows = await this.repository.trends(ownerId, from, to, timeZone);
+    return rows
+      .map((row) => ({
+        day: row.day,
+        leads: row.leads,
+        pipelineValue: Math.round(row.pipelineValue),
+        won: row.won,
+        wonValue: Math.round(row.wonValue),
+        wonWithSoldPrice: row.wonWithSoldPrice,
+      }))
+      .sort((a, b) => a.day.localeCompare(b.day));
+  }
+
+  /** How many leads received in [from, to] (days in `timeZone`) are Converted now, spam left out. */
+  convertedCount(ownerId: string, from: string, to: string, timeZone: string): Promise<number> {
+    return this.repository.convertedCount(ownerId, from, to, timeZone);
+  }
+
+  /**
+   * The analytics visits (domain/src/funnel.ts) that brought the leads received in [from, to]
+   * (days in `timeZone`) that are Converted now: won jobs per source and campaign.
+   */
+  convertedVisitIds(
+    ownerId: string,
+    from: string,
+    to: string,
+    timeZone: string,
+  ): Promise<string[]> {
+    return this.repository.convertedVisitIds(ownerId, from, to, timeZone);
+  }
+
   async detail(ownerId: string, id: string, now = new Date()): Promise<LeadDetail> {
     if (!UUID.test(id)) throw new LeadsException('lead_not_found');
     const [lead, timeline, access] = await Promise.all([
@@ -212,6 +255,7 @@ export class LeadsService {
       ...toLeadListItem(lead),
       spam: lead.spamAt !== null,
       scoreReasons: reasonsShown ? scoreReasons(lead.scoreReasons) : null,
+      soldPrice: lead.soldPrice,
       timeline: timeline.map(toTimelineEntry),
     };
   }
@@ -233,6 +277,17 @@ export class LeadsService {
     const item = toLeadListItem(row);
     this.realtime.leadUpdated(ownerId, item);
     return item;
+  }
+
+  /** Sets or clears what a Converted lead sold for; answers the lead's detail as it is now. */
+  async setSoldPrice(ownerId: string, id: string, soldPrice: number | null): Promise<LeadDetail> {
+    if (!UUID.test(id)) throw new LeadsException('lead_not_found');
+    const result = await this.repository.setSoldPrice(ownerId, id, soldPrice, ownerId);
+    if (result === 'not_found') throw new LeadsException('lead_not_found');
+    if (result === 'not_converted') throw new LeadsException('lead_not_converted');
+    const detail = await this.detail(ownerId, id);
+    this.publishDetail(ownerId, detail);
+    return detail;
   }
 
   async addNote(ownerId: string, id: string, body: string): Promise<LeadTimelineEntry> {
@@ -306,11 +361,16 @@ export class LeadsService {
 
   /** Tells the owner's open dashboards that a lead changed, from its detail. */
   publishDetail(ownerId: string, detail: LeadDetail): void {
-    const { spam: _spam, scoreReasons: _reasons, timeline: _timeline, ...item } = detail;
+    const {
+      spam: _spam,
+      scoreReasons: _reasons,
+      soldPrice: _soldPrice,
+      timeline: _timeline,
+      ...item
+    } = detail;
     this.realtime.leadUpdated(ownerId, item);
   }
 
-  /** Publishes a just-captured lead to the owner's open dashboards. */
   /** Publishes a lead just stored, from the row its insert returned (no extra query). */
   publishCreatedRow(ownerId: string, row: LeadRow): void {
     this.realtime.leadCreated(ownerId, toLeadListItem(row));

@@ -31,6 +31,7 @@ export const LEAD_DETAIL_EXAMPLE = {
   ...LEAD_EXAMPLE,
   spam: false,
   scoreReasons: [{ reason: 'Owns the home', points: 20 }],
+  soldPrice: null,
   timeline: [
     {
       id: 'c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f',

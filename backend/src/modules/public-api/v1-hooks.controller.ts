@@ -121,7 +121,7 @@ export class V1HooksController {
     operationId: 'listHookSamples',
     summary: "An event's recent items",
     description:
-      "Up to three payloads of the event, newest first, in exactly the shape a hook delivers (`{ id, type, timestamp, data }`), built from the contractor's own recent leads and changes (the lead as it is now; a locked lead without contact details). Zapier's `performList` uses it for the Zap editor's sample data. With no such event yet, and always for `lead.deleted`, one example payload marked `\"example\": true`. Needs `webhooks:manage`.",
+      "Up to three payloads of the event, newest first, in exactly the shape a hook delivers (`{ id, type, timestamp, data }`), built from the contractor's own recent leads and changes (the lead as it is now; a locked lead without contact details). Zapier's `performList` uses it for the Zap editor's sample data. With no such event yet, and always for `lead.deleted` and `booking.created`, one example payload marked `\"example\": true`. Needs `webhooks:manage`.",
   })
   @ApiOkResponse({ type: [WebhookPayloadDto], example: HOOK_SAMPLES_EXAMPLE })
   @ApiProblems(FORBIDDEN, [400, 'validation_failed', 'event: Invalid option'])

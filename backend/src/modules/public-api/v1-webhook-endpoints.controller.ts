@@ -110,7 +110,7 @@ export class V1WebhookEndpointsController {
     operationId: 'createWebhookEndpoint',
     summary: 'Create a webhook endpoint',
     description:
-      'Adds an https endpoint for the chosen events (`lead.created`, `lead.updated`, `lead.status_changed`, `lead.note_added`, `lead.deleted`, `subscription.changed`). The answer holds the signing secret in full, this once: keep it to verify the `webhook-signature` header (Standard Webhooks). At most 10 endpoints per contractor, Zapier hooks included. A retry with the same `Idempotency-Key` answers the same endpoint and secret. Needs `webhooks:manage`.',
+      'Adds an https endpoint for the chosen events (`lead.created`, `lead.updated`, `lead.status_changed`, `lead.note_added`, `lead.deleted`, `subscription.changed`, `booking.created`). The answer holds the signing secret in full, this once: keep it to verify the `webhook-signature` header (Standard Webhooks). At most 10 endpoints per contractor, Zapier hooks included. A retry with the same `Idempotency-Key` answers the same endpoint and secret. Needs `webhooks:manage`.',
   })
   @ApiBody({
     type: CreateWebhookEndpointDto,

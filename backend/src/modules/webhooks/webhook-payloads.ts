@@ -1,3 +1,4 @@
+import { type ContractorBooking } from '@rafter/domain/calendar';
 import { type LeadDetail, type LeadListItem, type LeadTimelineEntry } from '@rafter/domain/crm';
 import { type WebhookEventType, type WebhookPayload } from '@rafter/domain/webhooks';
 import { createHash } from 'node:crypto';
@@ -14,7 +15,8 @@ type JsonObject = Prisma.InputJsonObject;
 /**
  * The event's `id`: the same for every endpoint receiving it and for the same change in the
  * recent-items list. `subject` is what the event is about once: the lead for `lead.created` and
- * `lead.deleted`, the timeline entry for a change, the source event otherwise.
+ * `lead.deleted`, the timeline entry for a change, the booking for `booking.created`, the source
+ * event otherwise.
  */
 export function webhookEventId(subject: string, type: string): string {
   return `evt_${createHash('sha256').update(`${subject}:${type}`).digest('hex').slice(0, 32)}`;
@@ -33,6 +35,23 @@ export function changedLeadData(detail: LeadDetail, change: LeadTimelineEntry): 
 
 export function deletedLeadData(leadId: string): JsonObject {
   return { lead: { id: leadId } };
+}
+
+/** A booked roof inspection: its times (ISO instants) and the contractor's time zone. */
+export interface BookedInspection extends Pick<
+  ContractorBooking,
+  'id' | 'startsAt' | 'endsAt' | 'status'
+> {
+  timeZone: string;
+}
+
+/** `booking.created`: the inspection, and its lead as `lead.created` shows it. */
+export function bookingData(booking: BookedInspection, lead: LeadListItem): JsonObject {
+  const { id, startsAt, endsAt, timeZone, status } = booking;
+  return {
+    booking: { id, startsAt, endsAt, timeZone, status },
+    lead: lead as unknown as JsonObject,
+  };
 }
 
 export function subscriptionData(subscription: {
@@ -95,6 +114,14 @@ export const EXAMPLE_LEAD: LeadListItem = {
   updatedAt: EXAMPLE_AT,
 };
 
+const EXAMPLE_BOOKING: BookedInspection = {
+  id: '00000000-0000-4000-8000-000000000005',
+  startsAt: '2026-12-04T15:00:00.000Z',
+  endsAt: '2026-12-04T16:00:00.000Z',
+  timeZone: 'America/Chicago',
+  status: 'booked',
+};
+
 const EXAMPLE_CHANGES: Record<keyof typeof LEAD_CHANGE_TYPES, LeadTimelineEntry> = {
   'lead.status_changed': {
     id: '00000000-0000-4000-8000-000000000002',
@@ -138,11 +165,20 @@ export function examplePayload(type: WebhookEventType): WebhookPayload {
         return deletedLeadData(EXAMPLE_LEAD.id);
       case 'subscription.changed':
         return subscriptionData({ plan: 'smart', active: true, level: 2 });
+      case 'booking.created':
+        return bookingData(EXAMPLE_BOOKING, { ...EXAMPLE_LEAD, status: 'contacted' });
       default: {
         const change = EXAMPLE_CHANGES[type];
         const status = change.toStatus ?? EXAMPLE_LEAD.status;
         return changedLeadData(
-          { ...EXAMPLE_LEAD, status, spam: false, scoreReasons: null, timeline: [] },
+          {
+            ...EXAMPLE_LEAD,
+            status,
+            spam: false,
+            scoreReasons: null,
+            soldPrice: null,
+            timeline: [],
+          },
           change,
         );
       }

@@ -23,7 +23,8 @@ import {
  * sample data when a Zap is set up: up to three payloads, newest first, built from the
  * contractor's own recent leads and changes with the functions deliveries use, so each has
  * exactly a delivery's shape. The lead is shown as it is now (a locked lead without its contact
- * details). With no such event yet (and always for `lead.deleted`, whose leads are gone), one
+ * details). With no such event yet (and always for `lead.deleted`, whose leads are gone, and
+ * `booking.created`, whose bookings the calendar does not list by when they were made), one
  * example payload marked `example: true`.
  */
 @Injectable()
@@ -50,6 +51,7 @@ export class WebhookSamplesService {
         );
       }
       case 'lead.deleted':
+      case 'booking.created':
         return [];
       case 'subscription.changed': {
         const access = await this.plans.forUser(ownerId);

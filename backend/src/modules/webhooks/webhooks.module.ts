@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MailerModule } from '../../core/mailer/mailer.module';
 import { OutboxModule } from '../../core/outbox/outbox.module';
 import { AuthModule } from '../auth/auth.module';
+import { CalendarModule } from '../calendar/calendar.module';
 import { LeadsModule } from '../leads/leads.module';
 import { PlansModule } from '../plans/plans.module';
 import { NotifyEndpointDisabledJob } from './jobs/notify-endpoint-disabled.job';
@@ -13,13 +14,13 @@ import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
 /**
- * Outgoing webhooks (docs/webhooks.md): contractors' endpoints, the fan-out of lead and
+ * Outgoing webhooks (docs/webhooks.md): contractors' endpoints, the fan-out of lead, booking and
  * subscription events into deliveries, and their signed, retried delivery from the worker.
  * WebhooksService and WebhookSamplesService are exported for the public API's webhook and
  * Zapier hook routes.
  */
 @Module({
-  imports: [LeadsModule, PlansModule, OutboxModule, MailerModule],
+  imports: [LeadsModule, PlansModule, CalendarModule, OutboxModule, MailerModule],
   providers: [
     WebhooksRepository,
     WebhooksService,

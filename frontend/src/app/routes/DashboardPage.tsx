@@ -31,6 +31,11 @@ const LeadsTab = lazy(() =>
     default: module.LeadsTab,
   })),
 );
+const AnalyticsTab = lazy(() =>
+  import('../../features/analytics/components/AnalyticsTab').then((module) => ({
+    default: module.AnalyticsTab,
+  })),
+);
 const CalculatorTab = lazy(() =>
   import('../../features/calculator-settings/components/CalculatorTab').then((module) => ({
     default: module.CalculatorTab,
@@ -156,6 +161,13 @@ function Dashboard() {
                 />
               )}
               {tab === 'leads' && <LeadsTab upgradeTo={dashboardTabPath('subscription')} />}
+              {tab === 'analytics' && (
+                <AnalyticsTab
+                  access={access('analytics')}
+                  upgradeTo={dashboardTabPath('subscription')}
+                  calculatorTo={dashboardTabPath('calculator')}
+                />
+              )}
               {tab === 'calculator' && (
                 <CalculatorTab
                   ownerId={user.id}

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { DEFAULT_BRAND_COLOR, parseBrandColor } from '@rafter/domain/branding';
 import { BrandThemeProvider } from '../../features/estimator/brand-theme';
 import { Estimator } from '../../features/estimator/components/Estimator';
@@ -22,6 +22,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export default function SharePage() {
   const slug = (useParams().slug ?? '').trim();
   const link = useShareableLink(slug);
+  // The share link's own utm_* parameters tag the visit (a link posted per campaign).
+  const { search } = useLocation();
   // The contractor's colours restyle the whole page: that render runs in a transition, in
   // slices that leave the browser free to answer the visitor meanwhile.
   const data = useDeferredValue(link.data);
@@ -58,6 +60,7 @@ export default function SharePage() {
             ownerPending={!data}
             color={color}
             source="share_page"
+            utmQuery={search}
             pricing={data?.materialPricing}
           />
         }

@@ -14,6 +14,8 @@ import { useHydrated } from '../../lib/hydration';
  * (widget.html, src/widget-main.tsx) without the router: the query string is read once, as the
  * page never navigates. The page is prerendered without a query string (scripts/prerender.mjs):
  * the owner and the colour apply right after hydration, and the form token waits for them.
+ * embed.js adds `origin=` (the host page's) and the host page's utm_* parameters, which tag the
+ * visit's analytics.
  */
 export default function WidgetPage() {
   const hydrated = useHydrated();
@@ -48,6 +50,8 @@ export default function WidgetPage() {
           ownerPending={!hydrated}
           color={color}
           source={embedded ? 'embed' : 'widget'}
+          origin={embedded ? params.get('origin') : null}
+          utmQuery={params.toString()}
         />
       </Box>
     </Box>

@@ -124,7 +124,7 @@ describe('Dashboard tab', () => {
 });
 
 describe('Dashboard navigation', () => {
-  it('switches tabs through ?tab=, marks the current one and shows the eight tabs in order', async () => {
+  it('switches tabs through ?tab=, marks the current one and shows the nine tabs in order', async () => {
     signedInApi(() => ({ body: METRICS }));
     renderAuthApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam!' });
@@ -134,6 +134,7 @@ describe('Dashboard navigation', () => {
     expect(links.map((link) => link.textContent)).toEqual([
       'Dashboard',
       'Leads',
+      'Analytics',
       'Calculator',
       'Business Profile',
       'Follow-ups',

@@ -434,6 +434,8 @@ describe('quote request', () => {
       textConsent: false,
       // Fetched as the widget appeared, for this contractor's calculator.
       formToken: 'token-1',
+      // The visit counted for analytics (docs/analytics.md): its jobs won count per source.
+      visitId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/),
       lead: {
         firstName: 'Dana',
         lastName: 'Reyes',

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firstFunnelReport, stubSendBeacon } from '../../test/funnel-beacon';
 import { renderApp } from '../../test/render-app';
 
 const LINK = {
@@ -116,6 +117,21 @@ describe('share page', () => {
     ).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
+  });
+
+  it("counts the visit for the link's contractor, tagged with the link's own UTM parameters", async () => {
+    stubLinkAnswer(200, LINK);
+    const beacon = stubSendBeacon();
+    renderApp('/calc/sunny-roof-1042?utm_source=newsletter&utm_campaign=spring%20sale&ref=x');
+    await within(screen.getByRole('banner')).findByText('Lone Star Roofing Co.');
+    expect(await firstFunnelReport(beacon)).toEqual({
+      visitId: expect.any(String),
+      ownerId: LINK.linkData.user_id,
+      source: 'share_page',
+      utm: { source: 'newsletter', campaign: 'spring sale' },
+      device: 'desktop',
+      steps: ['view'],
+    });
   });
 
   it('calls a blank slug an invalid link without asking the server', async () => {

@@ -40,11 +40,8 @@ describe('Subscription tab', () => {
     expect(
       screen.getByText('Payments are in test mode: use card 4242 4242 4242 4242'),
     ).toBeVisible();
-    expect(
-      screen.getByText(
-        'Coming soon: calendar integrations, advanced analytics, and more features!',
-      ),
-    ).toBeVisible();
+    // Every capability the notice once promised has shipped (analytics last): it is gone.
+    expect(screen.queryByText(/Coming soon/)).not.toBeInTheDocument();
 
     expect(screen.getAllByRole('article')).toHaveLength(3);
     expect(within(planCard('Smart Estimator')).getByText('Most Popular')).toBeVisible();

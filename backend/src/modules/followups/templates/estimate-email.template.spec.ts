@@ -125,4 +125,18 @@ describe('estimateEmail', () => {
       expect(readableOnWhite(brand)).toBe(link);
     },
   );
+
+  it('offers a free roof inspection when the contractor takes bookings, in the brand colour', async () => {
+    const bookingUrl = 'https://rafter.test/api/booking/page?token=b.abc.def';
+    const mail = await estimateEmail({ brand, lead, unsubscribeUrl: UNSUBSCRIBE, bookingUrl });
+    expect(mail.html).toContain('Book a free roof inspection');
+    expect(mail.html).toContain(`href="${bookingUrl}"`);
+    expect(mail.html.toLowerCase()).toContain('#1d4ed8');
+    expect(mail.text).toContain(`Or pick a time for a free roof inspection now: ${bookingUrl}`);
+    expect(mail.text).not.toContain('There is nothing you need to do');
+
+    const without = await estimateEmail({ brand, lead, unsubscribeUrl: UNSUBSCRIBE });
+    expect(without.html).not.toContain('Book a free roof inspection');
+    expect(without.text).toContain('There is nothing you need to do until then.');
+  });
 });

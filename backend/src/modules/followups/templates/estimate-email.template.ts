@@ -30,6 +30,8 @@ export interface EstimateEmailInput {
   brand: ContractorBrand;
   lead: EstimateEmailLead;
   unsubscribeUrl: string;
+  /** The page where the homeowner books a free roof inspection, when the contractor takes them. */
+  bookingUrl?: string;
 }
 
 /** One of the three amounts, as the widget's estimate step shows them (Average highlighted). */
@@ -44,7 +46,13 @@ function amountColumn(label: string, slot: string, highlight: boolean): string {
       </mj-column>`;
 }
 
-const CONTENT = `
+/**
+ * The e-mail's sections; with `booking`, a 'Book a free roof inspection' button in the brand
+ * colour. Its text is 19 px bold, large text for WCAG, for which the 3:1 that `textOn` guarantees
+ * on the brand colour is enough (at 16 px it would need 4.5:1).
+ */
+function content(booking: boolean): string {
+  return `
       <mj-section padding="24px 24px 0">
         <mj-column>
           <mj-text font-size="22px" font-weight="700">Your roof estimate</mj-text>
@@ -67,23 +75,37 @@ const CONTENT = `
         <mj-column>
           <mj-text font-size="14px" color="${MUTED}">This is an estimate. Actual prices vary with your roof's condition, its pitch and access, local labor and permit costs.</mj-text>
           <mj-text font-size="18px" font-weight="700" padding="8px 0 8px">What happens next</mj-text>
-          <mj-text>{{businessName}} has your request and will contact you shortly to look at your roof and give you an exact quote. There is nothing you need to do until then.</mj-text>
+          ${
+            booking
+              ? `<mj-text>{{businessName}} has your request and will contact you shortly to look at your roof and give you an exact quote. Or pick a time for a free roof inspection now:</mj-text>
+          <mj-button href="{{bookingUrl}}" background-color="${COLOR_SLOTS.brand}" color="${COLOR_SLOTS.onBrand}" font-size="19px" font-weight="700" border-radius="6px" align="left" padding="0 0 16px">Book a free roof inspection</mj-button>`
+              : `<mj-text>{{businessName}} has your request and will contact you shortly to look at your roof and give you an exact quote. There is nothing you need to do until then.</mj-text>`
+          }
         </mj-column>
       </mj-section>`;
+}
 
-/** Compiled once per process and variant (with or without a logo). */
+/** Compiled once per process and variant (with or without a logo, a booking link). */
 const TEMPLATES = {
   logo: new MjmlTemplate(
     `${ESTIMATE_EMAIL_TEMPLATE}+logo`,
-    homeownerLayoutMjml({ logo: true, content: CONTENT }),
+    homeownerLayoutMjml({ logo: true, content: content(false) }),
   ),
   plain: new MjmlTemplate(
     ESTIMATE_EMAIL_TEMPLATE,
-    homeownerLayoutMjml({ logo: false, content: CONTENT }),
+    homeownerLayoutMjml({ logo: false, content: content(false) }),
+  ),
+  logoBooking: new MjmlTemplate(
+    `${ESTIMATE_EMAIL_TEMPLATE}+logo+booking`,
+    homeownerLayoutMjml({ logo: true, content: content(true) }),
+  ),
+  plainBooking: new MjmlTemplate(
+    `${ESTIMATE_EMAIL_TEMPLATE}+booking`,
+    homeownerLayoutMjml({ logo: false, content: content(true) }),
   ),
 };
 
-/** Both variants compiled, so the first e-mail after start does not pay for it. */
+/** Every variant compiled, so the first e-mail after start does not pay for it. */
 export async function precompileEstimateEmail(): Promise<void> {
   await Promise.all(Object.values(TEMPLATES).map((template) => template.html()));
 }
@@ -101,6 +123,7 @@ export async function estimateEmail({
   brand,
   lead,
   unsubscribeUrl,
+  bookingUrl,
 }: EstimateEmailInput): Promise<MailMessage> {
   const roofArea = `${lead.roofArea.toLocaleString('en-US')} sq ft`;
   const material = materialLabel(lead.material);
@@ -109,7 +132,13 @@ export async function estimateEmail({
   const [low, mid, high] = [lead.estimateLow, lead.estimateMid, lead.estimateHigh].map(formatUsd);
   const range = formatEstimateRange({ low: lead.estimateLow, high: lead.estimateHigh });
   return homeownerMessage({
-    template: brand.logoUrl ? TEMPLATES.logo : TEMPLATES.plain,
+    template: bookingUrl
+      ? brand.logoUrl
+        ? TEMPLATES.logoBooking
+        : TEMPLATES.plainBooking
+      : brand.logoUrl
+        ? TEMPLATES.logo
+        : TEMPLATES.plain,
     templateName: ESTIMATE_EMAIL_TEMPLATE,
     slots: {
       name: lead.name,
@@ -120,6 +149,7 @@ export async function estimateEmail({
       low: low!,
       mid: mid!,
       high: high!,
+      ...(bookingUrl ? { bookingUrl } : {}),
     },
     to: lead.email,
     subject: `Your roof estimate from ${brand.businessName}`,
@@ -138,7 +168,9 @@ export async function estimateEmail({
       ].join('\n'),
       [`Low: ${low}`, `Average: ${mid}`, `High: ${high}`].join('\n'),
       "This is an estimate. Actual prices vary with your roof's condition, its pitch and access, local labor and permit costs.",
-      `What happens next: ${brand.businessName} has your request and will contact you shortly to look at your roof and give you an exact quote. There is nothing you need to do until then.`,
+      bookingUrl
+        ? `What happens next: ${brand.businessName} has your request and will contact you shortly to look at your roof and give you an exact quote. Or pick a time for a free roof inspection now: ${bookingUrl}`
+        : `What happens next: ${brand.businessName} has your request and will contact you shortly to look at your roof and give you an exact quote. There is nothing you need to do until then.`,
     ],
   });
 }

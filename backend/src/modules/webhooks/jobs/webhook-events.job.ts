@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type EventPayload } from '@rafter/domain/events';
+import { canUseFeature } from '@rafter/domain/plans';
 import { type EventContext, OnEvent } from '../../../core/events/on-event.decorator';
+import { CalendarService } from '../../calendar/calendar.service';
 import { LeadsService } from '../../leads/leads.service';
 import { PlanAccessService } from '../../plans/plan-access.service';
 import { WebhookDispatcher } from '../webhook-dispatcher.service';
 import {
+  bookingData,
   changedLeadData,
   createdLeadData,
   deletedLeadData,
@@ -13,9 +16,10 @@ import {
 import { type WebhookEvent, type WebhookSubscriber, WebhooksService } from '../webhooks.service';
 
 /**
- * Turns the lead's and the subscription's events into webhook deliveries, one per subscribed
- * endpoint, then sends them at once from this worker (retries and anything left over go through
- * the dispatcher's poll). Handlers are idempotent: a delivery per endpoint and source event.
+ * Turns the lead's, the booking's and the subscription's events into webhook deliveries, one per
+ * subscribed endpoint, then sends them at once from this worker (retries and anything left over
+ * go through the dispatcher's poll). Handlers are idempotent: a delivery per endpoint and source
+ * event.
  */
 @Injectable()
 export class WebhookEventsJob {
@@ -24,6 +28,7 @@ export class WebhookEventsJob {
     private readonly dispatcher: WebhookDispatcher,
     private readonly leads: LeadsService,
     private readonly plans: PlanAccessService,
+    private readonly calendar: CalendarService,
   ) {}
 
   @OnEvent('lead.captured')
@@ -79,6 +84,43 @@ export class WebhookEventsJob {
     return this.announce(ownerId, id, [
       { type: 'lead.deleted', subject: leadId, orderKey: leadId, data: deletedLeadData(leadId) },
     ]);
+  }
+
+  /**
+   * A homeowner booked a roof inspection: the booking as it is now, with the contractor's time
+   * zone, and its lead as `lead.created` shows it. Ordered with the lead's other deliveries, so
+   * a receiver sees the lead before its booking.
+   */
+  @OnEvent('booking.created')
+  async bookingCreated(
+    { bookingId, ownerId, leadId }: EventPayload<'booking.created'>,
+    { id }: EventContext,
+  ): Promise<{ deliveries: number }> {
+    const subscribers = await this.webhooks.subscribers(ownerId, ['booking.created']);
+    if (subscribers.length === 0) return { deliveries: 0 };
+    // fanOut sends nothing without the webhooks' feature: checked first, to read nothing more.
+    if (!canUseFeature(await this.plans.state(ownerId), 'api', new Date())) {
+      return { deliveries: 0 };
+    }
+    const [found, lead] = await Promise.all([
+      this.calendar.bookingOf(ownerId, bookingId),
+      this.leads.item(ownerId, leadId),
+    ]);
+    if (!found || !lead) return { deliveries: 0 };
+    const { booking, timeZone } = found;
+    return this.announce(
+      ownerId,
+      id,
+      [
+        {
+          type: 'booking.created',
+          subject: bookingId,
+          orderKey: leadId,
+          data: bookingData({ ...booking, timeZone }, lead),
+        },
+      ],
+      subscribers,
+    );
   }
 
   /**

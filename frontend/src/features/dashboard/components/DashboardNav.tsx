@@ -7,6 +7,7 @@ import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
 import EventAvailableRoundedIcon from '@mui/icons-material/EventAvailableRounded';
 import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import HubRoundedIcon from '@mui/icons-material/HubRounded';
+import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import { Link } from 'react-router';
@@ -22,6 +23,7 @@ import {
 const ICONS: Readonly<Record<DashboardTab, ReactElement>> = {
   dashboard: <SpaceDashboardRoundedIcon />,
   leads: <PeopleAltRoundedIcon />,
+  analytics: <InsightsRoundedIcon />,
   calculator: <CalculateRoundedIcon />,
   profile: <BusinessRoundedIcon />,
   followups: <ForumRoundedIcon />,
@@ -81,7 +83,7 @@ function NavLink({
       }}
     >
       {ICONS[tab]}
-      {/* Seven tabs share a phone's width: the bar shows the current tab's label, the others keep
+      {/* Nine tabs share a phone's width: the bar shows the current tab's label, the others keep
           theirs for screen readers (and as each link's name) beside their icon. */}
       <Typography component="span" sx={compact && !active ? visuallyHidden : { font: 'inherit' }}>
         {DASHBOARD_TAB_LABELS[tab]}
@@ -160,7 +162,9 @@ export function DashboardNav({ active }: DashboardNavProps) {
             <Box
               component="li"
               key={tab}
-              sx={{ flex: tab === active ? '2 1 0' : '1 1 0', minWidth: 0, display: 'flex' }}
+              // At 375 px the current tab gets about 84 px, room for 'Subscription' in one line,
+              // and each other one about 33 px, still well over a 24 px touch target.
+              sx={{ flex: tab === active ? '2.5 1 0' : '1 1 0', minWidth: 0, display: 'flex' }}
             >
               <NavLink tab={tab} active={tab === active} compact />
             </Box>

@@ -4,6 +4,7 @@ import { APP_ROUTES } from '@rafter/domain/routes';
 export const DASHBOARD_TABS = [
   'dashboard',
   'leads',
+  'analytics',
   'calculator',
   'profile',
   'followups',
@@ -17,6 +18,7 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 export const DASHBOARD_TAB_LABELS: Readonly<Record<DashboardTab, string>> = {
   dashboard: 'Dashboard',
   leads: 'Leads',
+  analytics: 'Analytics',
   calculator: 'Calculator',
   profile: 'Business Profile',
   followups: 'Follow-ups',

@@ -7,6 +7,7 @@ import type { LeadSource } from '../api/submit-quote';
 import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
 import { BrandThemeProvider } from '../brand-theme';
 import { INITIAL_ANSWERS, type EstimatorAnswers, type Step } from './estimator-state';
+import { estimatorFunnelStep, useFunnel } from '../analytics/use-funnel';
 import { EstimatorProgress } from './EstimatorProgress';
 import { useFormToken } from '../form-token/use-form-token';
 import { isCompleteZipCode, ZipCodeStep } from './steps/ZipCodeStep';
@@ -35,6 +36,10 @@ export interface EstimatorProps {
   source?: LeadSource;
   /** The contractor's prices when the page already has them (the share link's). */
   pricing?: MaterialPricingResponse;
+  /** The page that embeds the widget (embed.js passes its origin), for analytics. */
+  origin?: string | null;
+  /** The query string whose utm_* parameters tag the visit (the share link's, the host page's). */
+  utmQuery?: string;
 }
 
 function StepLoading() {
@@ -56,6 +61,8 @@ export function Estimator({
   color = DEFAULT_BRAND_COLOR,
   source = 'widget',
   pricing,
+  origin,
+  utmQuery,
 }: EstimatorProps) {
   // Fetched as the widget appears: the server accepts a quote request only with it, and no
   // sooner than a person could fill the form after it was issued. The demo stores nothing and
@@ -71,6 +78,19 @@ export function Estimator({
   useEffect(() => {
     if (zipComplete) void loadLaterSteps();
   }, [zipComplete]);
+
+  // A contractor's visits are counted (docs/analytics.md); the demo and the main site's are not.
+  // With them the material chosen and, once measured, the address's ZIP code (the one the
+  // measurement and the lead carry), never the street.
+  const counted = !!ownerId && !demo && !ownerPending;
+  const funnel = useFunnel(counted ? { ownerId, source, origin, utmQuery } : null, {
+    material: answers.material ?? undefined,
+    zipCode: answers.measured && zipComplete ? zipCode : undefined,
+  });
+  const funnelStep = estimatorFunnelStep(step, zipComplete, answers.measured !== null);
+  useEffect(() => {
+    funnel.reach(funnelStep);
+  }, [funnel, funnelStep]);
 
   const goTo = (next: Step) => {
     setNavigated(true);
@@ -117,6 +137,8 @@ export function Estimator({
                 knownPricing={pricing}
                 formToken={formToken}
                 focusTitle={navigated}
+                onFunnelStep={funnel.reach}
+                funnelVisitId={funnel.visitId}
               />
             </Suspense>
           )}

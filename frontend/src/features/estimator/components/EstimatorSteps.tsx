@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { FunnelStep } from '@rafter/domain/funnel';
 import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
 import type { QuoteForm } from '@rafter/domain/lead';
 import { leadRoofArea, roofAreaAdjustment } from '@rafter/domain/roof-measurement';
@@ -39,6 +40,10 @@ export interface EstimatorStepsProps {
   knownPricing: MaterialPricingResponse | undefined;
   formToken: FormTokenKeeper;
   focusTitle: boolean;
+  /** The funnel steps reached here: the estimate shown, the quote requested, the booking. */
+  onFunnelStep: (step: FunnelStep) => void;
+  /** The counted visit's id (none with GPC or Do Not Track): the lead's won counts per source. */
+  funnelVisitId?: () => string | undefined;
 }
 
 /** Fires the app-wide sign-up prompt, and tells the embedding page when inside its frame. */
@@ -60,6 +65,8 @@ export default function EstimatorSteps({
   knownPricing,
   formToken,
   focusTitle,
+  onFunnelStep,
+  funnelVisitId,
 }: EstimatorStepsProps) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [readyEstimate, setReadyEstimate] = useState<Estimate | null>(null);
@@ -82,6 +89,10 @@ export default function EstimatorSteps({
     measured && material && stories ? leadRoofArea(measured.measurement, areaInput) : null;
   const estimate =
     roofArea !== null && material && pricing ? computeEstimate(roofArea, pricing[material]) : null;
+  const estimateShown = step === 6 && estimate !== null;
+  useEffect(() => {
+    if (estimateShown) onFunnelStep('estimate');
+  }, [estimateShown, onFunnelStep]);
 
   const submit = (
     contact: QuoteForm,
@@ -110,11 +121,26 @@ export default function EstimatorSteps({
     if (demo) return submitQuote.mutateAsync({ flow: 'demo', payload: { lead, website } });
     return formToken.send(
       (proof) =>
-        submitQuote.mutateAsync(
-          ownerId
-            ? { flow: 'owner', payload: { ownerId, lead, website, source, textConsent, ...proof } }
-            : { flow: 'main-site', payload: { lead, website, ...proof } },
-        ),
+        ownerId
+          ? submitQuote
+              .mutateAsync({
+                flow: 'owner',
+                payload: {
+                  ownerId,
+                  lead,
+                  website,
+                  source,
+                  textConsent,
+                  visitId: funnelVisitId?.(),
+                  ...proof,
+                },
+              })
+              .then((receipt) => {
+                // Counted when the server took it, not when the success message closes.
+                onFunnelStep('quote');
+                return receipt;
+              })
+          : submitQuote.mutateAsync({ flow: 'main-site', payload: { lead, website, ...proof } }),
       onChecking,
     );
   };
@@ -183,7 +209,7 @@ export default function EstimatorSteps({
       )}
       {step === 6 && bookingToken && (
         <Suspense fallback={null}>
-          <BookingPanel token={bookingToken} />
+          <BookingPanel token={bookingToken} onBooked={() => onFunnelStep('booked')} />
         </Suspense>
       )}
       <QuoteDialog

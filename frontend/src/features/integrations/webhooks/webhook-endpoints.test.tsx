@@ -138,6 +138,11 @@ describe('WebhookEndpoints', () => {
       'https://hooks.example.com/x',
     );
     await userEvent.click(within(form).getByRole('checkbox', { name: /^lead\.deleted/ }));
+    await userEvent.click(
+      within(form).getByRole('checkbox', {
+        name: 'booking.created: A homeowner books a roof inspection',
+      }),
+    );
     await userEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Signing secret' });
@@ -145,7 +150,7 @@ describe('WebhookEndpoints', () => {
     expect(api.calls('POST /api/webhook-endpoints')[0]!.body).toEqual({
       url: 'https://hooks.example.com/x',
       description: '',
-      events: ['lead.created', 'lead.deleted'],
+      events: ['lead.created', 'lead.deleted', 'booking.created'],
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await vi.waitFor(() => expect(screen.queryByDisplayValue(SECRET)).toBeNull());

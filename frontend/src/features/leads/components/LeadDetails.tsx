@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import { formatArea, formatCoordinates, formatDateTime, timelineText } from '../
 import { AddNoteForm } from './AddNoteForm';
 import { LeadScoreChip } from './LeadBadges';
 import { LockedLeadNotice } from './LockedLeadNotice';
+import { SoldPriceDialog } from './SoldPriceDialog';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -138,6 +139,31 @@ function SpamAction({
   );
 }
 
+/** What the job sold for, with the button that enters or changes it. */
+function SoldPrice({ lead }: { lead: LeadDetail }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      {lead.soldPrice === null ? 'Not entered' : formatUsd(lead.soldPrice)}
+      <Button
+        size="small"
+        onClick={() => setEditing(true)}
+        aria-label={lead.soldPrice === null ? 'Enter the sold price' : 'Edit the sold price'}
+      >
+        {lead.soldPrice === null ? 'Enter' : 'Edit'}
+      </Button>
+      {editing && (
+        <SoldPriceDialog
+          leadId={lead.id}
+          leadName={lead.name}
+          soldPrice={lead.soldPrice}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </Box>
+  );
+}
+
 function LeadDetailsView({
   lead,
   upgradeTo,
@@ -196,6 +222,9 @@ function LeadDetailsView({
             ['Low', formatUsd(lead.estimateLow)],
             ['Average', formatUsd(lead.estimateMid)],
             ['High', formatUsd(lead.estimateHigh)],
+            ...(lead.status === 'converted' || lead.soldPrice !== null
+              ? [['Sold for', <SoldPrice key="sold" lead={lead} />] as [string, ReactNode]]
+              : []),
           ]}
         />
       </Section>

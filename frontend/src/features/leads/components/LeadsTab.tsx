@@ -29,6 +29,7 @@ import { useMarkLeadSpam } from '../api/mark-lead-spam';
 import { useUpdateLeadStatus } from '../api/update-lead-status';
 import { LeadCard, LeadTableRow, type LeadRowProps } from './LeadRow';
 import { LeadsToolbar } from './LeadsToolbar';
+import { SoldPriceDialog } from './SoldPriceDialog';
 import { StatusFilterTabs } from './StatusFilterTabs';
 
 /** Typing pauses this long before the search goes to the server. */
@@ -61,6 +62,8 @@ export function LeadsTab({ upgradeTo }: LeadsTabProps) {
   const [notice, setNotice] = useState<string | null>(null);
   // The lead last flagged as spam, for the 'Undo' that takes it back.
   const [flagged, setFlagged] = useState<LeadDetail | null>(null);
+  // The lead just marked Converted: asks what it sold for.
+  const [sold, setSold] = useState<LeadListItem | null>(null);
   const markSpam = useMarkLeadSpam();
   const phone = useMediaQuery(PHONE_QUERY);
 
@@ -91,6 +94,7 @@ export function LeadsTab({ upgradeTo }: LeadsTabProps) {
     try {
       // mutateAsync, not mutate: each row's save reports its own failure, even when overlapping.
       await updateStatus.mutateAsync({ id: lead.id, status });
+      if (status === 'converted') setSold(lead);
     } catch (error) {
       console.error('Failed to update lead status', error);
       setNotice(
@@ -274,6 +278,15 @@ export function LeadsTab({ upgradeTo }: LeadsTabProps) {
           {notice}
         </Alert>
       </Snackbar>
+      {sold && (
+        <SoldPriceDialog
+          key={sold.id}
+          leadId={sold.id}
+          leadName={sold.name}
+          soldPrice={null}
+          onClose={() => setSold(null)}
+        />
+      )}
     </Box>
   );
 }

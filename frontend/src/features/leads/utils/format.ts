@@ -1,5 +1,6 @@
 import { LEAD_STATUS_LABELS, type LeadStatus } from '@rafter/domain/lead';
 import type { LeadTimelineEntry } from '@rafter/domain/crm';
+import { formatUsd } from '@rafter/domain/estimate';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
@@ -73,6 +74,8 @@ export function timelineText(entry: LeadTimelineEntry): string {
       return `Inspection moved to ${inspectionWhen(entry.detail)}`;
     case 'inspection_cancelled':
       return entry.detail ? `Inspection cancelled ${entry.detail}` : 'Inspection cancelled';
+    case 'sold_price_set':
+      return entry.detail ? `Sold for ${formatUsd(Number(entry.detail))}` : 'Sold price cleared';
   }
 }
 

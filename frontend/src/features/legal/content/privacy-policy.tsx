@@ -8,7 +8,7 @@ const contactLink = <Link href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</Link
 
 export const PRIVACY_POLICY: LegalDocumentContent = {
   title: 'Privacy Policy',
-  lastUpdated: 'January 8, 2025',
+  lastUpdated: 'November 27, 2026',
   intro: (
     <p>
       This policy explains what personal information Rafter collects, why we collect it, who we
@@ -53,10 +53,33 @@ export const PRIVACY_POLICY: LegalDocumentContent = {
             and are never stored by us.
           </p>
           <p>
+            <strong>If you connect Google Calendar:</strong> the times your calendar is busy (start
+            and end only, never titles, guests or descriptions), used to offer homeowners only the
+            times you are free, and access to add, move and remove the roof inspections booked
+            through Rafter. Rafter uses this data for nothing else and keeps only the latest busy
+            times; disconnecting in the Calendar tab deletes them and withdraws the access.
+          </p>
+          <p>
             <strong>From homeowners requesting a quote on behalf of a contractor:</strong> your
             name, email address and phone number; the property address, zip code and map location;
-            your answers about ownership, roofing material and number of stories; and the estimated
-            roof size and cost we calculate.
+            your answers about ownership, roofing material and number of stories; the estimated roof
+            size and cost we calculate; and the time of a roof inspection you book.
+          </p>
+          <p>
+            <strong>Usage statistics from the calculator:</strong> which steps of the calculator a
+            visit reached (opened, started, measured, saw the estimate, asked for a quote, booked an
+            inspection), the website or share page it ran on, the campaign named in the page address
+            (its <code>utm_</code> parameters), whether the device is a phone, tablet or computer,
+            the roofing material chosen, the zip code of the address measured (never the street or
+            house number), and when. Each visit gets a random number that lives only as long as the
+            page is open; we set no cookie for it, store nothing in your browser, and keep no IP
+            address or browser details with these statistics. If you ask for a quote, the request
+            carries that number, so a job the contractor wins from it counts for the website,
+            campaign and device the visit came from; otherwise the statistics cannot be linked to
+            you. The contractor sees only totals, such as how many visits reached each step and how
+            many jobs each website won. If your browser sends Global Privacy Control or Do Not
+            Track, the calculator collects no statistics at all and your quote request carries no
+            such number.
           </p>
           <p>
             <strong>Automatically:</strong> basic technical information such as IP address, browser
@@ -74,6 +97,7 @@ export const PRIVACY_POLICY: LegalDocumentContent = {
             to provide the calculator, show estimates and deliver quote requests to contractors;
           </li>
           <li>to score and organise leads in the contractor&apos;s dashboard;</li>
+          <li>to show contractors how their calculator is used, as totals that identify no one;</li>
           <li>to send service emails, such as new-lead alerts, receipts and password resets;</li>
           <li>to bill subscriptions and prevent fraud and abuse;</li>
           <li>to provide support and improve the service;</li>
@@ -140,8 +164,9 @@ export const PRIVACY_POLICY: LegalDocumentContent = {
         <p>
           We keep account and lead information while the contractor&apos;s account is open. When an
           account is closed, we delete or anonymise its data within 90 days, except where we must
-          keep records longer by law, such as billing records for tax purposes. Server logs are kept
-          for a short period for security and troubleshooting.
+          keep records longer by law, such as billing records for tax purposes. Calculator usage
+          statistics are kept per visit for about 13 months and as daily totals while the account is
+          open. Server logs are kept for a short period for security and troubleshooting.
         </p>
       ),
     },
@@ -165,7 +190,8 @@ export const PRIVACY_POLICY: LegalDocumentContent = {
         <p>
           We use only the cookies and browser storage needed to keep you signed in, remember your
           choices and keep the service secure. We do not use advertising cookies. The calculator
-          embedded on a contractor&apos;s website does not track visitors across other sites.
+          embedded on a contractor&apos;s website sets no cookies, does not track visitors across
+          other sites or visits, and honours Global Privacy Control and Do Not Track.
         </p>
       ),
     },

@@ -19,8 +19,6 @@ import { PlanChangeDialog, type PlanChanged } from './PlanChangeDialog';
 import { PlanOptionCard } from './PlanOptionCard';
 import { RefundDialog } from './RefundDialog';
 
-const COMING_SOON = 'Coming soon: calendar integrations, advanced analytics, and more features!';
-
 function checkoutOutcome(value: string | null): CheckoutOutcome | null {
   return value === 'success' || value === 'canceled' ? value : null;
 }
@@ -162,10 +160,6 @@ export default function SubscriptionTab() {
           </Box>
         </>
       )}
-
-      <Alert severity="info" variant="outlined" role="note">
-        {COMING_SOON}
-      </Alert>
 
       {view?.active && view.plan && (
         <PlanChangeDialog
