@@ -217,14 +217,49 @@ class Stack {
 }
 
 /**
- * Kept-alive connections: the load itself must cost this process little CPU. Each scenario's
- * load opens its own: a connection left idle by the previous scenario (while the next one's
- * form tokens are issued) may be closed by the api just as it is reused, and that reset would be
- * the harness's, not an answer of the product's.
+ * The load's connections: as many as it may need at once, kept alive. Each scenario opens its
+ * own (a connection left idle by the previous scenario, while the next one's form tokens are
+ * issued, may be closed by the api just as it is reused, and that reset would be the harness's,
+ * not an answer of the product's), and opens them all before the first quote request, as a load
+ * balancer's upstream pool is already open when a burst arrives. Node accepts one new connection
+ * per turn of its event loop (libuv 1.45 and later): hundreds opened during the burst itself would
+ * wait in the api's accept queue, seconds behind the requests on connections already open, and
+ * time the harness's own ramp rather than the product. Requests are spread over all of them
+ * (fifo), so none idles out.
  */
-const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: 512 });
+const SOCKETS = 512;
+const ANSWER_WITHIN_MS = 10_000;
 
-/** POSTs JSON; resolves with the status and body, rejects on a network error or after 10 s. */
+async function openConnections(base) {
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: SOCKETS,
+    maxFreeSockets: SOCKETS,
+    scheduling: 'fifo',
+  });
+  const opened = await Promise.allSettled(
+    Array.from(
+      { length: SOCKETS },
+      () =>
+        new Promise((resolve, reject) => {
+          http
+            .get(`${base}/api/health/live`, { agent }, (response) => {
+              response.resume();
+              response.on('end', resolve);
+            })
+            .on('error', reject);
+        }),
+    ),
+  );
+  const failed = opened.filter((result) => result.status === 'rejected').length;
+  if (failed) say(`${failed} of ${SOCKETS} connections did not open before the load`);
+  return agent;
+}
+
+/**
+ * POSTs JSON; resolves with the status and body, rejects on a network error or when no answer
+ * came within ANSWER_WITHIN_MS of sending (a wait for a free connection included).
+ */
 function post(agent, url, body) {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -232,21 +267,27 @@ function post(agent, url, body) {
       {
         method: 'POST',
         agent,
-        timeout: 10_000,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode, text }));
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode, text });
+        });
         response.on('error', reject);
       },
     );
-    request.on('timeout', () =>
-      request.destroy(Object.assign(new Error('timeout'), { code: 'TimeoutError' })),
+    const timer = setTimeout(
+      () => request.destroy(Object.assign(new Error('timeout'), { code: 'TimeoutError' })),
+      ANSWER_WITHIN_MS,
     );
-    request.on('error', reject);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     request.end(body);
   });
 }
@@ -259,10 +300,19 @@ let activeStack;
  * carries a form token of its own from `pools` (per owner).
  */
 async function load(stack, owners, label, pools, rate) {
-  const agent = newAgent();
+  const agent = await openConnections(stack.base);
   const outcomes = [];
   const inFlight = new Set();
   const started = performance.now();
+  // This process's own lateness, per second of the run: an answer timed here includes it.
+  const lag = {};
+  let tickDue = started + 50;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const second = Math.floor((now - started) / 1000);
+    lag[second] = Math.max(lag[second] ?? 0, Math.round(now - tickDue));
+    tickDue = now + 50;
+  }, 50);
   const total = rate * SECONDS;
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / rate;
@@ -299,6 +349,8 @@ async function load(stack, owners, label, pools, rate) {
     inFlight.add(request);
   }
   await Promise.all(inFlight);
+  clearInterval(ticker);
+  outcomes.lag = lag;
   agent.destroy();
   const ok = outcomes.filter((o) => o.status === 201).length;
   const histogram = {};
@@ -535,6 +587,23 @@ async function main() {
       check(
         unavailable.length > 0,
         `c: with PostgreSQL down capture-lead answered 503 (${unavailable.length} times)`,
+      );
+      // Per second of the run: the 503s sent then, how many took over 1 s, and the slowest. A
+      // failure names its phase: PostgreSQL going down, staying down, or coming back.
+      const bySecond = {};
+      for (const o of unavailable) {
+        const step = (bySecond[Math.floor(o.sentAt / 1000)] ??= { n: 0, slow: 0, max: 0 });
+        step.n += 1;
+        if (o.ms > 1000) step.slow += 1;
+        step.max = Math.max(step.max, Math.round(o.ms));
+      }
+      say(`c: this process's own lateness by second, max ms ${JSON.stringify(outcomes.lag)}`);
+      say(
+        `c: 503s by send second {second: [count, over 1 s, slowest ms]} ${JSON.stringify(
+          Object.fromEntries(
+            Object.entries(bySecond).map(([second, { n, slow, max }]) => [second, [n, slow, max]]),
+          ),
+        )}`,
       );
       check(
         slow === 0,
