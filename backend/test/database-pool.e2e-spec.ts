@@ -1,4 +1,4 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Client, type PoolClient } from 'pg';
 import { type AppConfig } from '../src/config/config';
 import { CONNECT_TIMEOUT_MS, DatabasePool } from '../src/core/database/database-pool';
@@ -134,6 +134,42 @@ describe('the api database pool', () => {
     }
     await expect(opening).resolves.toBe('connected');
     expect(pool.reachable).toBe(true);
+  });
+
+  it('ends the waits within a second when PostgreSQL stops taking connections while every one is stuck', async () => {
+    // Between the pool and PostgreSQL, a relay that can stop taking connections while those it
+    // carries stay open: as PostgreSQL stopping behind a slow disk, whose busy backends end only
+    // once their writes return while new connections are turned away.
+    const target = new URL(serverUrl());
+    const sockets: Socket[] = [];
+    const relay: Server = createServer((socket) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      for (const end of [socket, upstream]) {
+        end.on('error', () => {});
+        sockets.push(end);
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(target);
+    relayed.host = `127.0.0.1:${(relay.address() as { port: number }).port}`;
+    const stalled = new DatabasePool({ connectionString: relayed.toString(), max: 2 });
+    const stuck: PoolClient[] = [];
+    try {
+      // Every connection is taken by a request whose statement cannot finish.
+      for (let i = 0; i < 2; i++) stuck.push(await stalled.connect());
+      relay.close();
+
+      const started = Date.now();
+      // Before, this waited for POOL_WAIT_MS (5 s): nothing had failed yet.
+      expect(await outcomeOf(stalled.connect())).toBe(FAILED_WAIT);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(stalled.reachable).toBe(false);
+    } finally {
+      for (const client of stuck) client.release(true);
+      for (const socket of sockets) socket.destroy();
+      await stalled.end();
+    }
   });
 
   it('marks PostgreSQL unreachable when a connection cannot be opened', async () => {

@@ -29,12 +29,30 @@ const MAX_EXTENSIONS = 3;
 export const UNSTEADY_WAIT_MS = 500;
 
 /**
+ * How long a statement may wait for a busy pool while PostgreSQL is down (a connection failed and
+ * none has opened since). Only a busy connection's statement ending can serve it then, and with
+ * PostgreSQL gone that ends in an error: waiting longer only delays the 503, whose second the
+ * rest of the request (and a slower machine) needs.
+ */
+export const DOWN_WAIT_MS = 200;
+
+/**
  * How long a statement may wait for a pooled connection while all of them are busy and
  * PostgreSQL is reachable. It is up then, only slow for a moment (a checkpoint, autovacuum, a
  * burst of requests); riding that out keeps a homeowner's quote request instead of shedding it.
  * Bounded, so a longer stall still ends in a 503 rather than a queue that grows without limit.
  */
 export const POOL_WAIT_MS = 5000;
+
+/**
+ * How long a statement waits for a busy pool before the pool asks PostgreSQL, on a connection of
+ * its own, whether it still takes new ones. Every connection may be stuck in a statement that
+ * cannot finish (PostgreSQL stopping behind a slow disk: its backends end only once their writes
+ * return), and nothing else would tell the pool for seconds. A refused probe ("the database system
+ * is shutting down", a closed port, silence) calls PostgreSQL down, so the waits end within
+ * DOWN_WAIT_MS; one that connects leaves the long wait for a PostgreSQL that is only slow.
+ */
+export const PROBE_AFTER_MS = 200;
 
 /**
  * How long after PostgreSQL answers again the waits stay short. Just back from a restart it is
@@ -144,28 +162,37 @@ interface Waiter {
 /**
  * The api's connection pool. While PostgreSQL answers, a statement waits up to POOL_WAIT_MS for a
  * busy pool's next free connection. Once a connection attempt fails or PostgreSQL drops a
- * connection, waiting is pointless: every wait then ends UNSTEADY_WAIT_MS after it began (those
+ * connection, waiting is pointless: every wait then ends DOWN_WAIT_MS after it began (those
  * already longer end at once), so a database that is down answers 503 within a second instead of
- * queueing requests for the long wait. Waits stay that short until connections have opened
- * without a failure for RECOVERY_MS.
+ * queueing requests for the long wait. A wait that lasts PROBE_AFTER_MS makes the pool ask
+ * PostgreSQL on a connection of its own, so connections stuck in statements (PostgreSQL stopping
+ * behind a slow disk) do not hide that it is going. Once PostgreSQL answers again, waits end
+ * UNSTEADY_WAIT_MS after they began until connections have opened without a failure for
+ * RECOVERY_MS.
  */
 export class DatabasePool extends Pool {
   private reachableNow = true;
   /** When the last failure ended (a connection opened after it); long ago for a fresh pool. */
   private answeringSince = Number.NEGATIVE_INFINITY;
   private readonly waiters = new Set<Waiter>();
+  /** The next look at the waits (PROBE_AFTER_MS), or the probe connection now opening. */
+  private probeTimer?: NodeJS.Timeout;
+  private probing = false;
+  private readonly ReportingClient: typeof Client;
 
   constructor(
     config: Omit<PoolConfig, 'Client' | 'connectionTimeoutMillis'>,
     private readonly recoveryMs = RECOVERY_MS,
   ) {
     const reachability: Reachability = { opened: () => {}, lost: () => {} };
+    const ReportingClient = reportingClient(reachability);
     super({
       ...config,
       // pg-pool applies this to queued waits and to opening; the client bounds opening itself.
       connectionTimeoutMillis: POOL_WAIT_MS,
-      Client: reportingClient(reachability),
+      Client: ReportingClient,
     });
+    this.ReportingClient = ReportingClient;
     reachability.opened = () => {
       if (this.reachableNow) return;
       this.reachableNow = true;
@@ -215,7 +242,9 @@ export class DatabasePool extends Pool {
       },
     };
     this.waiters.add(waiter);
-    if (!this.steady) waiter.giveUpIn(UNSTEADY_WAIT_MS);
+    if (!this.reachableNow) waiter.giveUpIn(DOWN_WAIT_MS);
+    else if (!this.steady) waiter.giveUpIn(UNSTEADY_WAIT_MS);
+    this.watchWaits();
     super.connect((err, client, done) => {
       clearTimeout(waiter.timer);
       this.waiters.delete(waiter);
@@ -229,10 +258,42 @@ export class DatabasePool extends Pool {
     });
   }
 
+  /**
+   * Once a wait has lasted PROBE_AFTER_MS while PostgreSQL counts as reachable, opens one probe
+   * connection (outside the pool, one at a time) and closes it again: its failure marks PostgreSQL
+   * unreachable (the reporting client does), which ends the waits. Looks again while waits last.
+   */
+  private watchWaits(): void {
+    if (this.probeTimer || this.probing || this.ending || this.ended) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = undefined;
+      if (!this.reachableNow || this.waiters.size === 0 || this.ending || this.ended) return;
+      let oldest = Date.now();
+      for (const waiter of this.waiters) oldest = Math.min(oldest, waiter.since);
+      if (Date.now() - oldest < PROBE_AFTER_MS) return this.watchWaits();
+      this.probing = true;
+      const probe = new this.ReportingClient(this.options);
+      probe.on('error', () => {});
+      probe.connect((err: Error | null) => {
+        void probe.end().catch(() => {});
+        this.probing = false;
+        if (!err) this.watchWaits();
+      });
+    }, PROBE_AFTER_MS).unref();
+  }
+
+  override end(): Promise<void>;
+  override end(callback: () => void): void;
+  override end(callback?: () => void): Promise<void> | void {
+    clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
+    return callback ? super.end(callback) : super.end();
+  }
+
   private markUnreachable(): void {
     if (!this.reachableNow) return;
     this.reachableNow = false;
     const now = Date.now();
-    for (const waiter of this.waiters) waiter.giveUpIn(UNSTEADY_WAIT_MS - (now - waiter.since));
+    for (const waiter of this.waiters) waiter.giveUpIn(DOWN_WAIT_MS - (now - waiter.since));
   }
 }
