@@ -6,14 +6,16 @@
  * --seconds (default 60) per scenario, while:
  *   a. the api is killed with SIGKILL every 15 s and restarted,
  *   b. Redis is stopped for 10 s and started again,
- *   c. PostgreSQL is stopped for 10 s and started again,
+ *   c. PostgreSQL is stopped for 10 s and started again, its busy backends held for 2.5 s into
+ *      the stop as a slow disk would,
  *   d. the worker is killed with SIGKILL every 15 s and restarted,
  *   e. at a fifth of the rate, with follow-up days of a second, the worker is killed every 10 s
  *      while the leads' follow-up sequences (the default day-2 and day-7 e-mails) fall due.
  * After each: every lead answered 2xx is stored exactly once, was e-mailed to its contractor
  * exactly once, and the outbox drains within 60 s; after e, every step of every lead's sequence
  * was sent once (never as two different messages) and recorded once as sent. With Redis down capture-lead keeps answering
- * 2xx; with PostgreSQL down it answers 503 within 1 s and recovers by itself. No log line carries
+ * 2xx; with PostgreSQL down it answers 503 within 1 s (a request already running a statement in
+ * it is answered when PostgreSQL ends that) and recovers by itself. No log line carries
  * a homeowner's e-mail address or phone number. Exits 1 on the first broken promise.
  *
  *   npm run test:chaos [-- --seconds=60 --rate=500 --only=a,b,c,d,e]
@@ -351,6 +353,7 @@ async function load(stack, owners, label, pools, rate) {
   await Promise.all(inFlight);
   clearInterval(ticker);
   outcomes.lag = lag;
+  outcomes.startedAt = started;
   agent.destroy();
   const ok = outcomes.filter((o) => o.status === 201).length;
   const histogram = {};
@@ -371,6 +374,16 @@ async function load(stack, owners, label, pools, rate) {
     `${label}: ${outcomes.length} requests, ${ok} stored (2xx), ` +
       `${outcomes.filter((o) => o.status === 503).length} × 503, ` +
       `${outcomes.filter((o) => o.status === 0).length} without an answer`,
+  );
+  const stored = outcomes
+    .filter((o) => o.status === 201)
+    .map((o) => o.ms)
+    .sort((x, y) => x - y);
+  const lateness = Object.values(lag);
+  say(
+    `${label}: 2xx answered in p50 ${percentile(stored, 50)?.toFixed(0)} ms, ` +
+      `p99 ${percentile(stored, 99)?.toFixed(0)} ms, max ${stored.at(-1)?.toFixed(0)} ms; ` +
+      `this process was up to ${Math.max(0, ...lateness)} ms late`,
   );
   return outcomes;
 }
@@ -525,6 +538,52 @@ async function verifySequences(stack, outcomes, label) {
   );
 }
 
+/** How long scenario c holds PostgreSQL's busy backends once it is told to stop. */
+const STALL_MS = 2500;
+const { Client } = backendRequire('pg');
+
+/**
+ * PostgreSQL as behind a slow disk (seen in CI): its writes stop for a moment, so the product's
+ * connections all wait in a statement (a lock on leads, held 300 ms, stands in for the disk);
+ * those busy backends are then paused (SIGSTOP) so that, once PostgreSQL is told to stop, they
+ * end only when `resume` lets them go, while new connections are refused. Returns the paused
+ * pids (none where this process may not signal them).
+ */
+async function stallBackends(stack) {
+  const blocker = new Client({ connectionString: stack.databaseUrl });
+  blocker.on('error', () => {});
+  await blocker.connect();
+  await blocker.query('BEGIN');
+  await blocker.query('LOCK TABLE leads IN SHARE MODE');
+  await sleep(300);
+  const { rows } = await blocker.query(
+    `SELECT pid FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'`,
+  );
+  const paused = [];
+  for (const { pid } of rows) {
+    try {
+      process.kill(pid, 'SIGSTOP');
+      paused.push(pid);
+    } catch {
+      // gone already, or not ours to signal
+    }
+  }
+  // The stop ends this connection (and its lock); the paused backends cannot go on meanwhile.
+  void blocker.end().catch(() => {});
+  return paused;
+}
+
+function resume(pids) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // gone already
+    }
+  }
+}
+
 async function scenario(stack, owners, label, fault, rate = RATE) {
   say(`--- ${label}`);
   // Issued before the faults start (a request must come 3 s after its token); they stay valid
@@ -575,14 +634,28 @@ async function main() {
     }
 
     if (ONLY.includes('c')) {
+      let stopAt = Number.POSITIVE_INFINITY;
+      let stalled = 0;
       const outcomes = await scenario(stack, owners, 'c. PostgreSQL restarted', async () => {
         await sleep(Math.min(20, SECONDS / 3) * 1000);
-        await stack.pg.stop();
+        // As behind a slow disk (seen in CI): PostgreSQL's busy backends end only some seconds
+        // after it is told to stop, their connections stuck meanwhile, while new ones are refused.
+        const backends = await stallBackends(stack);
+        stalled = backends.length;
+        stopAt = performance.now();
+        const stopping = stack.pg.stop();
+        await sleep(STALL_MS);
+        resume(backends);
+        await stopping;
         await sleep(10_000);
         await stack.startPostgres();
       });
       const unavailable = outcomes.filter((o) => o.status === 503);
-      const slow = unavailable.filter((o) => o.ms > 1000).length;
+      // Sent once PostgreSQL was told to stop; those sent before had their statement running in
+      // it and are answered when PostgreSQL ends it, as it stops.
+      const afterStop = unavailable.filter((o) => outcomes.startedAt + o.sentAt >= stopAt);
+      const inFlight = unavailable.filter((o) => outcomes.startedAt + o.sentAt < stopAt);
+      const slow = afterStop.filter((o) => o.ms > 1000).length;
       const other = outcomes.filter((o) => o.status !== 201 && o.status !== 503);
       check(
         unavailable.length > 0,
@@ -605,10 +678,16 @@ async function main() {
           ),
         )}`,
       );
+      say(
+        `c: ${stalled} busy backends held ${STALL_MS} ms into the stop; ${inFlight.length} requests ` +
+          `already in PostgreSQL then answered 503 in up to ${Math.round(
+            Math.max(0, ...inFlight.map((o) => o.ms)),
+          )} ms`,
+      );
       check(
         slow === 0,
-        `c: each 503 came within 1 s (p99 ${percentile(
-          unavailable.map((o) => o.ms).sort((x, y) => x - y),
+        `c: each 503 to a request sent after PostgreSQL was told to stop came within 1 s (p99 ${percentile(
+          afterStop.map((o) => o.ms).sort((x, y) => x - y),
           99,
         )?.toFixed(0)} ms, ${slow} slower)`,
       );
