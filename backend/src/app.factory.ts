@@ -15,6 +15,7 @@ import { registerFrontend } from './core/http/frontend';
 import { setupOpenApi } from './core/http/openapi';
 import { registerNulGuard } from './core/http/nul-guard';
 import { registerSecurity } from './core/http/security';
+import { RealtimeGateway } from './core/realtime/realtime.gateway';
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 import { registerUploads } from './core/storage/uploads';
 import { registerQueueDashboard } from './modules/admin/queue-dashboard';
@@ -86,6 +87,23 @@ export async function createApp(
   const realtime = new RedisIoAdapter(app, config.REDIS_URL, config.QUEUE_PREFIX);
   await realtime.connect();
   app.useWebSocketAdapter(realtime);
-  app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * Stops the api as a deploy needs (main.ts, on SIGTERM or SIGINT):
+ * 1. Dashboards connected here are dropped, and reconnect to another instance.
+ * 2. The server stops taking connections. A request arriving on a kept-alive connection gets 503
+ *    with `Connection: close` (Fastify's `return503OnClosing`).
+ * 3. The requests in flight finish, with PostgreSQL and Redis still there.
+ * 4. Only then do the modules let go of them.
+ *
+ * Nest's own order (the modules' hooks first, the server last) ended the database pool under the
+ * requests in flight. Socket.IO's close then waited for kept-alive connections that never went
+ * idle, until the shutdown timeout ended the process and reset them.
+ */
+export async function stopApi(app: NestFastifyApplication): Promise<void> {
+  app.get(RealtimeGateway).server?.local.disconnectSockets(true);
+  await app.getHttpAdapter().getInstance().close();
+  await app.close();
 }

@@ -1,6 +1,6 @@
-import { createApp } from './app.factory';
+import { createApp, stopApi } from './app.factory';
 import { loadConfigOrExit } from './config/config';
-import { exitAfterShutdownTimeout } from './core/shutdown';
+import { closeOnShutdownSignal } from './core/shutdown';
 
 /**
  * Connections the kernel holds for the api while its event loop is busy (Node's default is 511;
@@ -13,9 +13,14 @@ const LISTEN_BACKLOG = 4096;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  exitAfterShutdownTimeout(config.SHUTDOWN_TIMEOUT_MS);
-  const app = await createApp();
-  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
+  const started = (async () => {
+    const app = await createApp();
+    await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
+    return app;
+  })();
+  // Requests in flight are answered before PostgreSQL and Redis are let go (stopApi).
+  closeOnShutdownSignal(started, stopApi, config.SHUTDOWN_TIMEOUT_MS, 'requests in flight');
+  await started;
 }
 
 void main();
