@@ -136,39 +136,93 @@ describe('the api database pool', () => {
     expect(pool.reachable).toBe(true);
   });
 
-  it('ends the waits within a second when PostgreSQL stops taking connections while every one is stuck', async () => {
-    // Between the pool and PostgreSQL, a relay that can stop taking connections while those it
-    // carries stay open: as PostgreSQL stopping behind a slow disk, whose busy backends end only
-    // once their writes return while new connections are turned away.
+  /**
+   * A relay between a pool (`max: 2`) and PostgreSQL. `mode` decides what a new connection gets:
+   * PostgreSQL itself, a refusal (the port closed: PostgreSQL stopping), or "too many clients".
+   * Connections already carried stay open whatever the mode.
+   */
+  async function relayedPool() {
     const target = new URL(serverUrl());
     const sockets: Socket[] = [];
+    const state = { mode: 'open' as 'open' | 'full' };
     const relay: Server = createServer((socket) => {
-      const upstream = connect(Number(target.port || 5432), target.hostname);
-      for (const end of [socket, upstream]) {
-        end.on('error', () => {});
-        sockets.push(end);
+      socket.on('error', () => {});
+      sockets.push(socket);
+      if (state.mode === 'full') {
+        // PostgreSQL's answer to a startup past max_connections: FATAL 53300.
+        const fields = Buffer.from('SFATAL\0C53300\0Msorry, too many clients already\0\0');
+        const header = Buffer.alloc(5);
+        header.write('E');
+        header.writeInt32BE(fields.length + 4, 1);
+        socket.once('data', () => socket.end(Buffer.concat([header, fields])));
+        return;
       }
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      upstream.on('error', () => {});
+      sockets.push(upstream);
       socket.pipe(upstream).pipe(socket);
     });
     await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
     const relayed = new URL(target);
     relayed.host = `127.0.0.1:${(relay.address() as { port: number }).port}`;
-    const stalled = new DatabasePool({ connectionString: relayed.toString(), max: 2 });
-    const stuck: PoolClient[] = [];
+    const relayedPool = new DatabasePool({ connectionString: relayed.toString(), max: 2 });
+    const taken: PoolClient[] = [];
+    return {
+      pool: relayedPool,
+      state,
+      /** Takes both connections, as requests whose statements take long. */
+      takeAll: async () => {
+        for (let i = 0; i < 2; i++) taken.push(await relayedPool.connect());
+        return taken;
+      },
+      refuse: () => relay.close(),
+      close: async () => {
+        for (const client of taken) {
+          try {
+            client.release(true);
+          } catch {
+            // given back already
+          }
+        }
+        for (const socket of sockets) socket.destroy();
+        relay.close();
+        await relayedPool.end();
+      },
+    };
+  }
+
+  it('ends the waits within a second when PostgreSQL stops taking connections while every one is stuck', async () => {
+    // As PostgreSQL stopping behind a slow disk: its busy backends end only once their writes
+    // return, while new connections are turned away.
+    const relayed = await relayedPool();
     try {
-      // Every connection is taken by a request whose statement cannot finish.
-      for (let i = 0; i < 2; i++) stuck.push(await stalled.connect());
-      relay.close();
+      await relayed.takeAll();
+      relayed.refuse();
 
       const started = Date.now();
       // Before, this waited for POOL_WAIT_MS (5 s): nothing had failed yet.
-      expect(await outcomeOf(stalled.connect())).toBe(FAILED_WAIT);
+      expect(await outcomeOf(relayed.pool.connect())).toBe(FAILED_WAIT);
       expect(Date.now() - started).toBeLessThan(1000);
-      expect(stalled.reachable).toBe(false);
+      expect(relayed.pool.reachable).toBe(false);
     } finally {
-      for (const client of stuck) client.release(true);
-      for (const socket of sockets) socket.destroy();
-      await stalled.end();
+      await relayed.close();
+    }
+  });
+
+  it('keeps waiting when PostgreSQL is only full: its probe meeting "too many clients" does not call it down', async () => {
+    const relayed = await relayedPool();
+    try {
+      const [first] = await relayed.takeAll();
+      relayed.state.mode = 'full';
+      const waiting = outcomeOf(relayed.pool.connect());
+      // Several probes meet "too many clients" meanwhile; the wait goes on.
+      await sleep(800);
+      first!.release();
+
+      expect(await waiting).toBe('connected');
+      expect(relayed.pool.reachable).toBe(true);
+    } finally {
+      await relayed.close();
     }
   });
 

@@ -1,4 +1,5 @@
 import { Client, type ClientConfig, Pool, type PoolClient, type PoolConfig } from 'pg';
+import { isDatabaseUnavailable } from './database-errors';
 
 /**
  * How long opening a connection may take. PostgreSQL down or unreachable shows here, and the api
@@ -178,21 +179,21 @@ export class DatabasePool extends Pool {
   /** The next look at the waits (PROBE_AFTER_MS), or the probe connection now opening. */
   private probeTimer?: NodeJS.Timeout;
   private probing = false;
-  private readonly ReportingClient: typeof Client;
+  /** The probe's client: it reports nothing itself; watchWaits reads its outcome. */
+  private readonly ProbeClient: typeof Client;
 
   constructor(
     config: Omit<PoolConfig, 'Client' | 'connectionTimeoutMillis'>,
     private readonly recoveryMs = RECOVERY_MS,
   ) {
     const reachability: Reachability = { opened: () => {}, lost: () => {} };
-    const ReportingClient = reportingClient(reachability);
     super({
       ...config,
       // pg-pool applies this to queued waits and to opening; the client bounds opening itself.
       connectionTimeoutMillis: POOL_WAIT_MS,
-      Client: ReportingClient,
+      Client: reportingClient(reachability),
     });
-    this.ReportingClient = ReportingClient;
+    this.ProbeClient = reportingClient({ opened: () => {}, lost: () => {} });
     reachability.opened = () => {
       if (this.reachableNow) return;
       this.reachableNow = true;
@@ -272,12 +273,17 @@ export class DatabasePool extends Pool {
       for (const waiter of this.waiters) oldest = Math.min(oldest, waiter.since);
       if (Date.now() - oldest < PROBE_AFTER_MS) return this.watchWaits();
       this.probing = true;
-      const probe = new this.ReportingClient(this.options);
+      const probe = new this.ProbeClient(this.options);
       probe.on('error', () => {});
       probe.connect((err: Error | null) => {
         void probe.end().catch(() => {});
         this.probing = false;
-        if (!err) this.watchWaits();
+        // Only a PostgreSQL that is going or gone calls it down; one that is full ("too many
+        // clients": the probe is a connection past the pool's) is busy, and the wait goes on. A
+        // probe that connects says nothing either way: the pool's own connections decide when
+        // PostgreSQL is back (RECOVERY_MS).
+        if (err && isDatabaseUnavailable(err)) this.markUnreachable();
+        else this.watchWaits();
       });
     }, PROBE_AFTER_MS).unref();
   }
