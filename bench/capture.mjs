@@ -29,6 +29,7 @@ import {
   ROOT,
   captureLeadBody,
   benchEnv,
+  cpuMeter,
   fixed,
   freePort,
   issueFormTokens,
@@ -63,10 +64,14 @@ const SMART_ALLOWANCE = 50;
 
 let sequence = 0;
 
-/** `tokens` (per owner) hands each request a form token of its own; without, none is sent. */
-async function load(url, owners, tokens, duration = DURATION) {
+/**
+ * `tokens` (per owner) hands each request a form token of its own; without, none is sent. `pid`
+ * is the server's process: the run also counts its CPU time, PostgreSQL's and Redis's.
+ */
+async function load(url, owners, tokens, pid, duration = DURATION) {
   const ids = [];
   let exhausted = false;
+  const meter = cpuMeter(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -90,13 +95,15 @@ async function load(url, owners, tokens, duration = DURATION) {
       },
     ],
   });
+  const cpu = meter.stop(result.requests.total);
   if (exhausted) throw new Error('the form tokens ran out: raise --tokens');
-  return { result, ids };
+  return { result, ids, cpu };
 }
 
-function summary(label, { result }) {
+function summary(label, { result, cpu }) {
   return {
     label,
+    cpu,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -143,8 +150,9 @@ async function baselineRun(databaseUrl, owner, batched) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   log(`${batched ? 'batched' : 'naive'} baseline: ${CONNECTIONS} connections for ${DURATION} s`);
   try {
-    if (WARMUP > 0) await load(`http://127.0.0.1:${port}/capture-lead`, [owner], null, WARMUP);
-    return await load(`http://127.0.0.1:${port}/capture-lead`, [owner]);
+    const url = `http://127.0.0.1:${port}/capture-lead`;
+    if (WARMUP > 0) await load(url, [owner], null, server.pid, WARMUP);
+    return await load(url, [owner], null, server.pid);
   } finally {
     await stop(server);
   }
@@ -185,12 +193,28 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 3500));
     if (warmup) {
       log(`product, warm-up: ${CONNECTIONS} connections for ${WARMUP} s`);
-      await load(`${api.base}/api/capture-lead`, [warmupOwner], warmup.pools, WARMUP);
+      await load(
+        `${api.base}/api/capture-lead`,
+        [warmupOwner],
+        warmup.pools,
+        api.child.pid,
+        WARMUP,
+      );
     }
     log(`product, ${OWNERS} Instant contractors: ${CONNECTIONS} connections for ${DURATION} s`);
-    product = await load(`${api.base}/api/capture-lead`, productOwners, issued.pools);
+    product = await load(
+      `${api.base}/api/capture-lead`,
+      productOwners,
+      issued.pools,
+      api.child.pid,
+    );
     log(`product, one Smart contractor: ${CONNECTIONS} connections for ${DURATION} s`);
-    limited = await load(`${api.base}/api/capture-lead`, [limitedOwner], issuedLimited.pools);
+    limited = await load(
+      `${api.base}/api/capture-lead`,
+      [limitedOwner],
+      issuedLimited.pools,
+      api.child.pid,
+    );
   } finally {
     await stop(api.child);
   }
@@ -206,6 +230,7 @@ async function main() {
     limited,
   );
   const ratio = (b.rps / a.rps) * 100;
+  const total = (cpu) => cpu.server + cpu.postgres + cpu.redis;
   const limitedRatio = (d.rps / c.rps) * 100;
   console.log(
     [
@@ -213,7 +238,17 @@ async function main() {
         (LIMITS ? '; per-IP and per-contractor limits on (too high to refuse).' : '.'),
       '',
       table(
-        ['server', 'req/s', 'p50 (ms)', 'p99 (ms)', '2xx', 'non-2xx / errors'],
+        [
+          'server',
+          'req/s',
+          'p50 (ms)',
+          'p99 (ms)',
+          '2xx',
+          'non-2xx / errors',
+          'server CPU (µs/request)',
+          'PostgreSQL CPU (µs/request)',
+          'Redis CPU (µs/request)',
+        ],
         [
           ...[a, c, b, d].map((row) => [
             row.label,
@@ -222,6 +257,9 @@ async function main() {
             fixed(row.p99, 1),
             row.ok,
             row.failed,
+            fixed(row.cpu.server, 0),
+            fixed(row.cpu.postgres, 0),
+            fixed(row.cpu.redis, 0),
           ]),
           ...[
             ['Instant contractors', issued],
@@ -233,12 +271,16 @@ async function main() {
             fixed(tokens.p99, 1),
             tokens.count,
             0,
+            '–',
+            '–',
+            '–',
           ]),
         ],
       ),
       '',
       `Product throughput: **${fixed(ratio, 0)}%** of the naive baseline (budget ≥ 60%, goal 70%); p99 ${fixed(b.p99, 1)} ms (budget ≤ 50 ms).`,
       `One contractor on a limited plan: **${fixed(limitedRatio, 0)}%** of the batched baseline (budget ≥ 50%); p99 ${fixed(d.p99, 1)} ms.`,
+      `CPU a request costs (server + PostgreSQL + Redis), one Smart contractor: ${fixed(total(d.cpu), 0)} µs, batched baseline ${fixed(total(c.cpu), 0)} µs (${fixed(total(d.cpu) / total(c.cpu), 1)}x); 50 Instant contractors ${fixed(total(b.cpu), 0)} µs, naive baseline ${fixed(total(a.cpu), 0)} µs.`,
       '',
       table(
         ['check', `${OWNERS} Instant contractors`, 'one Smart contractor'],

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -162,6 +162,62 @@ export function percentile(sorted, p) {
 export function rssKb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux unless built otherwise). */
+const TICKS_PER_SECOND =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU time (user + system, ms) a process has used so far; 0 once it is gone. */
+function cpuMs(pid) {
+  try {
+    // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) used so far by every process named `name` (all of PostgreSQL's, say). */
+function cpuMsOfAll(name) {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) total += cpuMs(entry);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Starts counting the CPU time the server process `pid`, PostgreSQL and Redis spend; `stop(count)`
+ * gives each in microseconds per request. A figure per request holds where throughput swings
+ * with the host: it says what a request costs, not how fast this machine was at that moment.
+ */
+export function cpuMeter(pid) {
+  const read = () => ({
+    server: cpuMs(pid),
+    postgres: cpuMsOfAll('postgres'),
+    redis: cpuMsOfAll('redis-server'),
+  });
+  const start = read();
+  return {
+    stop(requests) {
+      const end = read();
+      const perRequest = (key) =>
+        requests > 0 ? ((end[key] - start[key]) * 1000) / requests : NaN;
+      return {
+        server: perRequest('server'),
+        postgres: perRequest('postgres'),
+        redis: perRequest('redis'),
+      };
+    },
+  };
 }
 
 /** A markdown table; numbers are right-aligned. */
