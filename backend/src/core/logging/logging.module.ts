@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
+import pino from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 
 /** Header names whose values must never reach a log line. */
@@ -11,6 +12,25 @@ export const REDACTED_PATHS = [
   'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
 ];
+
+/**
+ * The most log output held in memory while whatever reads the process's stdout is behind; past it
+ * lines are dropped rather than memory growing without bound.
+ */
+export const LOG_BUFFER_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Standard output written without blocking. pino's default writes synchronously, and when the
+ * reader of a pipe (a container's log driver, a supervisor) falls behind, each full pipe put the
+ * whole process to sleep for 100 ms (sonic-boom's EAGAIN retry): a burst of 503s while PostgreSQL
+ * was down froze the api for up to a second, so its 503s came late. Lines are flushed on exit.
+ */
+function standardOutput(): pino.DestinationStream {
+  // As pino itself does, a replaced process.stdout.write (a test collecting the lines) is used.
+  const replaced = process.stdout.write !== Object.getPrototypeOf(process.stdout).write;
+  if (replaced) return process.stdout;
+  return pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
+}
 
 /** Health probes every few seconds would drown the request log. */
 function isHealthProbe(req: IncomingMessage & { originalUrl?: string }): boolean {
@@ -26,8 +46,8 @@ function isHealthProbe(req: IncomingMessage & { originalUrl?: string }): boolean
   imports: [
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
+      useFactory: (config: AppConfig) => {
+        const options = {
           level: config.LOG_LEVEL,
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
           // Fastify has already given the request its id (see createApp).
@@ -43,11 +63,20 @@ function isHealthProbe(req: IncomingMessage & { originalUrl?: string }): boolean
           autoLogging: { ignore: (req: IncomingMessage) => isHealthProbe(req) },
           customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, err?: Error) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-          transport: config.LOG_PRETTY
-            ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'HH:MM:ss' } }
-            : undefined,
-        },
-      }),
+        };
+        // pino-pretty runs in a worker thread of its own (a transport); JSON goes out unblocked.
+        return config.LOG_PRETTY
+          ? {
+              pinoHttp: {
+                ...options,
+                transport: {
+                  target: 'pino-pretty',
+                  options: { singleLine: true, translateTime: 'HH:MM:ss' },
+                },
+              },
+            }
+          : { pinoHttp: [options, standardOutput()] as [typeof options, pino.DestinationStream] };
+      },
     }),
   ],
 })
