@@ -15,7 +15,7 @@ import { OutboxService } from '../src/core/outbox/outbox.service';
 import { QUEUES } from '../src/core/queue/jobs';
 import { type Prisma } from '../src/generated/prisma/client';
 import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
-import { createWorker } from '../src/worker.factory';
+import { closeWorker, createWorker } from '../src/worker.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { createTestDatabase, testRedisPrefix } from './utils/database';
 import { startSmtpSink, type SmtpSink } from './utils/smtp-sink';
@@ -54,7 +54,7 @@ async function startWorker(env: Record<string, string> = {}) {
     prisma: worker.get(PrismaService),
     queue: worker.get<Queue>(getQueueToken(QUEUES.events), { strict: false }),
     close: async () => {
-      await worker.close();
+      await closeWorker(worker);
       await db.drop();
     },
   };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { JobHandlers } from '../src/core/queue/job-handlers';
 import { startLocalRedis, type LocalRedis } from '../src/core/redis/local-redis';
-import { createWorker } from '../src/worker.factory';
+import { closeWorker, createWorker } from '../src/worker.factory';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
 import { freePort } from './utils/services';
 import { eventually, sleep, withEnv } from './utils/async';
@@ -48,7 +48,7 @@ describe('outbox relay', () => {
   });
 
   afterAll(async () => {
-    await worker?.close();
+    if (worker) await closeWorker(worker);
     await redis?.stop();
     await db?.drop();
   });

@@ -10,7 +10,7 @@ import {
 } from '../src/core/outbox/outbox.sweep';
 import { JobHandlers } from '../src/core/queue/job-handlers';
 import { QUEUES } from '../src/core/queue/jobs';
-import { createWorker } from '../src/worker.factory';
+import { closeWorker, createWorker } from '../src/worker.factory';
 import { eventually, sleep, withEnv } from './utils/async';
 import { runScheduledJob, takeOverScheduler } from './utils/scheduled-jobs';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
@@ -64,7 +64,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await worker?.close();
+  if (worker) await closeWorker(worker);
   await db?.drop();
 });
 

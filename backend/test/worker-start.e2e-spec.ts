@@ -1,5 +1,5 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { createWorker } from '../src/worker.factory';
+import { closeWorker, createWorker } from '../src/worker.factory';
 import { withEnv } from './utils/async';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
 
@@ -56,6 +56,6 @@ describe('worker start', () => {
     const worker = await started;
     clearTimeout(timer);
     expect(answering).toBe(true);
-    await worker.close();
+    await closeWorker(worker);
   }, 90_000);
 });

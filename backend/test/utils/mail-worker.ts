@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { type Queue } from 'bullmq';
 import { PrismaService } from '../../src/core/database/prisma.service';
 import { QUEUES } from '../../src/core/queue/jobs';
-import { createWorker } from '../../src/worker.factory';
+import { closeWorker, createWorker } from '../../src/worker.factory';
 import { withEnv } from './async';
 import { createTestDatabase, testRedisPrefix } from './database';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -44,7 +44,7 @@ export async function startMailWorker(publicUrl: string): Promise<MailWorker> {
     queue: worker.get<Queue>(getQueueToken(QUEUES.events), { strict: false }),
     sink,
     close: async () => {
-      await worker.close();
+      await closeWorker(worker);
       await db.drop();
       await sink.close();
     },

@@ -2,7 +2,7 @@ import { type INestApplicationContext } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.factory';
 import { PrismaService } from '../../src/core/database/prisma.service';
-import { createWorker } from '../../src/worker.factory';
+import { closeWorker, createWorker } from '../../src/worker.factory';
 import { withEnv } from './async';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './database';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -54,7 +54,7 @@ export async function startTestStack(
     sink,
     db,
     close: async () => {
-      await worker.close();
+      await closeWorker(worker);
       await app.close();
       await sink.close();
       await db.drop();
