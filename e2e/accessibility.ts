@@ -45,10 +45,19 @@ export async function expectAccessible(
   expect(serious, `axe on ${where}`).toEqual([]);
 }
 
-/** The page does not scroll sideways. */
+/**
+ * The page does not scroll sideways once its layout has settled: right after a resize the
+ * breakpoints switch in a render that may still be on its way (a busy machine), so the width is
+ * read until it fits or the expect timeout passes.
+ */
 export async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { message: `horizontal overflow on ${where}` },
+    )
+    .toBeLessThanOrEqual(0);
 }
