@@ -1,10 +1,16 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Client, type PoolClient } from 'pg';
 import { type AppConfig } from '../src/config/config';
-import { CONNECT_TIMEOUT_MS, DatabasePool } from '../src/core/database/database-pool';
+import {
+  CONNECT_TIMEOUT_MS,
+  DatabasePool,
+  TRIAL_INTERVAL_MS,
+  UNREACHABLE_MESSAGE,
+} from '../src/core/database/database-pool';
+import { isDatabaseUnavailable } from '../src/core/database/database-errors';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { withDatabase } from '../src/core/database/embedded-postgres';
-import { eventually, sleep } from './utils/async';
+import { sleep } from './utils/async';
 
 const FAILED_WAIT = 'timeout exceeded when trying to connect while PostgreSQL fails or recovers';
 /** How long waits stay short after PostgreSQL answers again, shortened for these tests. */
@@ -86,11 +92,11 @@ describe('the api database pool', () => {
     expect(await waiting).toBe(FAILED_WAIT);
     expect(pool.reachable).toBe(false);
 
-    // The dead connection goes back; the one opened in its place shows PostgreSQL answering again.
+    // The dead connection goes back; the next request's new one shows PostgreSQL answering again.
     doomed.release(true);
-    await eventually(() => pool.reachable, 5000);
-    const answeredAt = Date.now();
     const reopened = await hold();
+    const answeredAt = Date.now();
+    expect(pool.reachable).toBe(true);
     const recovering = outcomeOf(pool.connect());
     // Nothing is given back during the wait; just back, PostgreSQL gets a short one.
     expect(await recovering).toBe(FAILED_WAIT);
@@ -138,23 +144,33 @@ describe('the api database pool', () => {
 
   /**
    * A relay between a pool (`max: 2`) and PostgreSQL. `mode` decides what a new connection gets:
-   * PostgreSQL itself, a refusal (the port closed: PostgreSQL stopping), or "too many clients".
-   * Connections already carried stay open whatever the mode.
+   * PostgreSQL itself, "too many clients", or "the database system is shutting down" (as PostgreSQL
+   * answers each new connection while it stops); `refuse` closes the port (PostgreSQL gone).
+   * Connections already carried stay open whatever the mode. `opened` counts the connections
+   * the relay was asked for.
    */
   async function relayedPool() {
     const target = new URL(serverUrl());
     const sockets: Socket[] = [];
-    const state = { mode: 'open' as 'open' | 'full' };
+    const state = { mode: 'open' as 'open' | 'full' | 'shutting down', opened: 0 };
+    /** PostgreSQL's answer to a startup it turns away: FATAL `code` with `message`. */
+    const fatal = (code: string, message: string) => {
+      const fields = Buffer.from(`SFATAL\0C${code}\0M${message}\0\0`);
+      const header = Buffer.alloc(5);
+      header.write('E');
+      header.writeInt32BE(fields.length + 4, 1);
+      return Buffer.concat([header, fields]);
+    };
     const relay: Server = createServer((socket) => {
       socket.on('error', () => {});
       sockets.push(socket);
-      if (state.mode === 'full') {
-        // PostgreSQL's answer to a startup past max_connections: FATAL 53300.
-        const fields = Buffer.from('SFATAL\0C53300\0Msorry, too many clients already\0\0');
-        const header = Buffer.alloc(5);
-        header.write('E');
-        header.writeInt32BE(fields.length + 4, 1);
-        socket.once('data', () => socket.end(Buffer.concat([header, fields])));
+      state.opened += 1;
+      if (state.mode !== 'open') {
+        const answer =
+          state.mode === 'full'
+            ? fatal('53300', 'sorry, too many clients already')
+            : fatal('57P03', 'the database system is shutting down');
+        socket.once('data', () => socket.end(answer));
         return;
       }
       const upstream = connect(Number(target.port || 5432), target.hostname);
@@ -204,6 +220,49 @@ describe('the api database pool', () => {
       expect(await outcomeOf(relayed.pool.connect())).toBe(FAILED_WAIT);
       expect(Date.now() - started).toBeLessThan(1000);
       expect(relayed.pool.reachable).toBe(false);
+    } finally {
+      await relayed.close();
+    }
+  });
+
+  it('tries one connection at a time while PostgreSQL is down, not one per request, and sees it back', async () => {
+    // As PostgreSQL stopping behind a slow disk (CI's chaos run): every connection stuck in a
+    // statement, new ones turned away (each costing PostgreSQL a process), requests piling up.
+    const relayed = await relayedPool();
+    try {
+      const taken = await relayed.takeAll();
+      relayed.state.mode = 'shutting down';
+      const queued = Array.from({ length: 40 }, () => outcomeOf(relayed.pool.connect()));
+      expect(new Set(await Promise.all(queued))).toEqual(new Set([FAILED_WAIT]));
+      expect(relayed.pool.reachable).toBe(false);
+
+      // The stuck statements end as PostgreSQL finishes them; before, each freed connection
+      // opened a new one for every request that had already been answered, one after another.
+      const before = relayed.state.opened;
+      for (const client of taken.splice(0)) client.release(true);
+      // A burst of requests while it is down: answered at once, with at most one attempt.
+      const started = Date.now();
+      const burst = await Promise.all(
+        Array.from({ length: 40 }, () => outcomeOf(relayed.pool.connect())),
+      );
+      expect(Date.now() - started).toBeLessThan(500);
+      // One tried and was turned away; the rest did not try, answered as PostgreSQL down (503).
+      expect(
+        burst.filter((outcome) => outcome === UNREACHABLE_MESSAGE).length,
+      ).toBeGreaterThanOrEqual(burst.length - 1);
+      expect(isDatabaseUnavailable(new Error(UNREACHABLE_MESSAGE))).toBe(true);
+      await sleep(300);
+      expect(relayed.state.opened - before).toBeLessThanOrEqual(1);
+
+      // Back: the next attempt (at most TRIAL_INTERVAL_MS on) opens, and the pool serves again.
+      relayed.state.mode = 'open';
+      await sleep(TRIAL_INTERVAL_MS);
+      expect(await outcomeOf(relayed.pool.connect())).toBe('connected');
+      expect(relayed.pool.reachable).toBe(true);
+      const after = await Promise.all(
+        Array.from({ length: 10 }, () => outcomeOf(relayed.pool.connect())),
+      );
+      expect(new Set(after)).toEqual(new Set(['connected']));
     } finally {
       await relayed.close();
     }

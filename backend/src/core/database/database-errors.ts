@@ -23,7 +23,7 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|connection (?:is )?(?:closed|ended)|Can't reach database server|the database system is (?:starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Client has encountered a connection error/i;
+  /timeout exceeded when trying to connect|PostgreSQL is unreachable|Connection terminated|connection (?:is )?(?:closed|ended)|Can't reach database server|the database system is (?:starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Client has encountered a connection error/i;
 
 /**
  * True when `error` (or an error it wraps) says the database is unreachable or restarting: the

@@ -62,6 +62,19 @@ export const PROBE_AFTER_MS = 200;
  */
 export const RECOVERY_MS = 10_000;
 
+/**
+ * While PostgreSQL is down, how often the pool may try a new connection (one at a time). Every
+ * other request that would have opened one is answered at once instead. A connection turned away
+ * costs PostgreSQL a process of its own while it shuts down, and the api a socket and an error;
+ * one per request (500 a second in CI's chaos run) left both so busy that the api's 503s came
+ * seconds late. PostgreSQL back is still seen within this much of its first answer.
+ */
+export const TRIAL_INTERVAL_MS = 100;
+
+/** The error for a request PostgreSQL down turns away without a connection attempt of its own. */
+export const UNREACHABLE_MESSAGE =
+  'PostgreSQL is unreachable: a connection is tried again shortly, not for each request';
+
 type ConnectCallback = (
   err: Error | undefined,
   client: PoolClient | undefined,
@@ -70,8 +83,26 @@ type ConnectCallback = (
 
 /** What a client tells its pool about PostgreSQL's reachability. */
 interface Reachability {
+  /** A connection attempt began. */
+  connecting(): void;
+  /** It ended, opened or not (`opened` or `lost` follows). */
+  attempted(): void;
   opened(): void;
   lost(): void;
+}
+
+/** pg-pool's waiting request: what a new connection is opened for. */
+interface PendingItem {
+  timedOut: boolean;
+  callback: ConnectCallback;
+}
+
+/** The parts of pg-pool (3.x) this pool builds on that its types do not declare. */
+interface PoolInternals {
+  /** Requests waiting for a busy pool, oldest first. */
+  _pendingQueue: PendingItem[];
+  /** Opens a connection for `item`, which gets it, or the error. */
+  newClient(item: PendingItem): void;
 }
 
 /**
@@ -125,8 +156,10 @@ function reportingClient(reachability: Reachability): typeof Client {
         });
       }
       const cancelTimeout = this.armConnectTimeout();
+      reachability.connecting();
       super.connect((err: Error | null) => {
         cancelTimeout();
+        reachability.attempted();
         if (!err) {
           reachability.opened();
           return callback(null);
@@ -155,6 +188,8 @@ function reportingClient(reachability: Reachability): typeof Client {
 
 interface Waiter {
   readonly since: number;
+  /** Its place in pg-pool's queue, while it waits for a busy pool. */
+  queued?: PendingItem;
   timer?: NodeJS.Timeout;
   /** Fails the wait `ms` from now unless a connection came first. */
   giveUpIn(ms: number): void;
@@ -169,10 +204,15 @@ interface Waiter {
  * PostgreSQL on a connection of its own, so connections stuck in statements (PostgreSQL stopping
  * behind a slow disk) do not hide that it is going. Once PostgreSQL answers again, waits end
  * UNSTEADY_WAIT_MS after they began until connections have opened without a failure for
- * RECOVERY_MS.
+ * RECOVERY_MS. While PostgreSQL is down the pool opens one connection at a time, at most every
+ * TRIAL_INTERVAL_MS; a request that would have opened another is answered at once.
  */
 export class DatabasePool extends Pool {
   private reachableNow = true;
+  /** Connection attempts of the pool's own now under way. */
+  private connecting = 0;
+  /** When the last connection attempt while PostgreSQL was down began. */
+  private lastTrialAt = Number.NEGATIVE_INFINITY;
   /** When the last failure ended (a connection opened after it); long ago for a fresh pool. */
   private answeringSince = Number.NEGATIVE_INFINITY;
   private readonly waiters = new Set<Waiter>();
@@ -186,14 +226,26 @@ export class DatabasePool extends Pool {
     config: Omit<PoolConfig, 'Client' | 'connectionTimeoutMillis'>,
     private readonly recoveryMs = RECOVERY_MS,
   ) {
-    const reachability: Reachability = { opened: () => {}, lost: () => {} };
+    const ignore = () => {};
+    const reachability: Reachability = {
+      connecting: ignore,
+      attempted: ignore,
+      opened: ignore,
+      lost: ignore,
+    };
     super({
       ...config,
       // pg-pool applies this to queued waits and to opening; the client bounds opening itself.
       connectionTimeoutMillis: POOL_WAIT_MS,
       Client: reportingClient(reachability),
     });
-    this.ProbeClient = reportingClient({ opened: () => {}, lost: () => {} });
+    this.ProbeClient = reportingClient({ ...reachability });
+    reachability.connecting = () => {
+      this.connecting += 1;
+    };
+    reachability.attempted = () => {
+      this.connecting -= 1;
+    };
     reachability.opened = () => {
       if (this.reachableNow) return;
       this.reachableNow = true;
@@ -230,6 +282,13 @@ export class DatabasePool extends Pool {
             if (settled) return;
             settled = true;
             this.waiters.delete(waiter);
+            // Out of pg-pool's queue too: a connection freed or opened later goes to a request
+            // still waiting, not to this one (nor opens a new one for it).
+            if (waiter.queued) {
+              const queue = (this as unknown as PoolInternals)._pendingQueue;
+              const at = queue.indexOf(waiter.queued);
+              if (at >= 0) queue.splice(at, 1);
+            }
             callback(
               new Error(
                 'timeout exceeded when trying to connect while PostgreSQL fails or recovers',
@@ -246,6 +305,8 @@ export class DatabasePool extends Pool {
     if (!this.reachableNow) waiter.giveUpIn(DOWN_WAIT_MS);
     else if (!this.steady) waiter.giveUpIn(UNSTEADY_WAIT_MS);
     this.watchWaits();
+    const queue = (this as unknown as PoolInternals)._pendingQueue;
+    const queuedBefore = queue.length;
     super.connect((err, client, done) => {
       clearTimeout(waiter.timer);
       this.waiters.delete(waiter);
@@ -257,6 +318,28 @@ export class DatabasePool extends Pool {
       settled = true;
       callback(err, client, done);
     });
+    // pg-pool queues a request synchronously when every connection is busy.
+    if (!settled && queue.length > queuedBefore) waiter.queued = queue[queue.length - 1];
+  }
+
+  /**
+   * pg-pool opens every new connection here: for a request when none is idle, and for the next
+   * queued one when a connection ends. While PostgreSQL is down only one attempt is out at a
+   * time, at most every TRIAL_INTERVAL_MS; any other request is answered with UNREACHABLE_MESSAGE
+   * at once (a 503), and no chain of failing attempts follows through the queue.
+   */
+  newClient(item: PendingItem): void {
+    if (!this.reachableNow) {
+      const now = Date.now();
+      if (this.connecting > 0 || now - this.lastTrialAt < TRIAL_INTERVAL_MS) {
+        process.nextTick(() => {
+          if (!item.timedOut) item.callback(new Error(UNREACHABLE_MESSAGE), undefined, () => {});
+        });
+        return;
+      }
+      this.lastTrialAt = now;
+    }
+    (Pool.prototype as unknown as PoolInternals).newClient.call(this, item);
   }
 
   /**
