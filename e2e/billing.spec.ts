@@ -108,10 +108,35 @@ async function expectActivated(page: Page, plan: string) {
   });
 }
 
-test('/subscribe without a plan says so and returns to the home page', async ({ page }) => {
+const NO_PLAN = 'No plan selected. Redirecting to pricing...';
+
+test('/subscribe without a plan says so for 1.2 s, then returns to the home page', async ({
+  page,
+}) => {
+  // The page notes when the message appears and when the home page replaces it. Playwright's own
+  // polling backs off to a second between looks while a slow machine loads the page, and so once
+  // missed all 1.2 s of the message.
+  await page.addInitScript((message) => {
+    const seen: { message?: number; home?: number } = {};
+    Object.assign(window, { seen });
+    new MutationObserver(() => {
+      const status = document.querySelector('[role="status"]');
+      if (seen.message === undefined && status?.textContent?.includes(message)) {
+        seen.message = performance.now();
+      }
+      if (seen.message !== undefined && seen.home === undefined && location.pathname === '/') {
+        seen.home = performance.now();
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, NO_PLAN);
   await page.goto('/subscribe');
-  await expect(page.getByRole('status')).toHaveText('No plan selected. Redirecting to pricing...');
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: NO_PLAN })).toHaveCount(0);
+  const seen = await page.evaluate(
+    () => (window as unknown as { seen: { message?: number; home?: number } }).seen,
+  );
+  expect(seen.message, 'the message was on screen').toBeDefined();
+  expect(seen.home! - seen.message!).toBeGreaterThanOrEqual(1150);
 });
 
 test('subscribe to Smart with QUOTE20, upgrade to Instant, cancel: gating follows each step', async ({
