@@ -266,6 +266,28 @@ describe('the api database pool', () => {
     }
   });
 
+  it('forgets a request it answered: nothing is opened or handed to it once PostgreSQL is back', async () => {
+    const relayed = await relayedPool();
+    try {
+      const taken = await relayed.takeAll();
+      relayed.state.mode = 'shutting down';
+      const queued = Array.from({ length: 20 }, () => outcomeOf(relayed.pool.connect()));
+      expect(new Set(await Promise.all(queued))).toEqual(new Set([FAILED_WAIT]));
+      expect(relayed.pool.waitingCount).toBe(0);
+
+      // PostgreSQL is back as its stuck statements end. Before, each answered request still held
+      // a place in pg-pool's queue, and the freed places opened connections for them.
+      relayed.state.mode = 'open';
+      const before = relayed.state.opened;
+      for (const client of taken.splice(0)) client.release(true);
+      await sleep(300);
+      expect(relayed.state.opened - before).toBe(0);
+      expect(await outcomeOf(relayed.pool.connect())).toBe('connected');
+    } finally {
+      await relayed.close();
+    }
+  });
+
   it('keeps waiting when PostgreSQL is only full: its probe meeting "too many clients" does not call it down', async () => {
     const relayed = await relayedPool();
     try {

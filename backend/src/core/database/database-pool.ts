@@ -227,19 +227,21 @@ export class DatabasePool extends Pool {
     private readonly recoveryMs = RECOVERY_MS,
   ) {
     const ignore = () => {};
-    const reachability: Reachability = {
+    const silent: Reachability = {
       connecting: ignore,
       attempted: ignore,
       opened: ignore,
       lost: ignore,
     };
+    // Filled in below, once `this` exists; the probe's client reports nothing (watchWaits reads it).
+    const reachability: Reachability = { ...silent };
     super({
       ...config,
       // pg-pool applies this to queued waits and to opening; the client bounds opening itself.
       connectionTimeoutMillis: POOL_WAIT_MS,
       Client: reportingClient(reachability),
     });
-    this.ProbeClient = reportingClient({ ...reachability });
+    this.ProbeClient = reportingClient(silent);
     reachability.connecting = () => {
       this.connecting += 1;
     };
