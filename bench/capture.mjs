@@ -27,9 +27,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import {
   ROOT,
-  captureLeadBody,
+  captureLoad,
   benchEnv,
-  cpuMeter,
   fixed,
   freePort,
   issueFormTokens,
@@ -42,8 +41,6 @@ import {
   stop,
   table,
 } from './lib.mjs';
-
-import autocannon from 'autocannon';
 
 const CONNECTIONS = option('connections', 50);
 const WARMUP = option('warmup', 3);
@@ -61,44 +58,6 @@ const TOKENS = option('tokens', 150_000);
 const LIMITED_TOKENS = option('limited-tokens', 100_000);
 /** Smart's monthly allowance (domain/src/plans.ts). */
 const SMART_ALLOWANCE = 50;
-
-let sequence = 0;
-
-/**
- * `tokens` (per owner) hands each request a form token of its own; without, none is sent. `pid`
- * is the server's process: the run also counts its CPU time, PostgreSQL's and Redis's.
- */
-async function load(url, owners, tokens, pid, duration = DURATION) {
-  const ids = [];
-  let exhausted = false;
-  const meter = cpuMeter(pid);
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (request) => {
-          const owner = owners[sequence % owners.length];
-          const formToken = tokens?.get(owner).pop();
-          if (tokens && !formToken) exhausted = true;
-          return {
-            ...request,
-            body: JSON.stringify(captureLeadBody(owner, ++sequence, { formToken })),
-          };
-        },
-        onResponse: (status, body) => {
-          if (status >= 200 && status < 300) ids.push(JSON.parse(body).id);
-        },
-      },
-    ],
-  });
-  const cpu = meter.stop(result.requests.total);
-  if (exhausted) throw new Error('the form tokens ran out: raise --tokens');
-  return { result, ids, cpu };
-}
 
 function summary(label, { result, cpu }) {
   return {
@@ -151,8 +110,9 @@ async function baselineRun(databaseUrl, owner, batched) {
   log(`${batched ? 'batched' : 'naive'} baseline: ${CONNECTIONS} connections for ${DURATION} s`);
   try {
     const url = `http://127.0.0.1:${port}/capture-lead`;
-    if (WARMUP > 0) await load(url, [owner], null, server.pid, WARMUP);
-    return await load(url, [owner], null, server.pid);
+    const run = { owners: [owner], pid: server.pid, connections: CONNECTIONS };
+    if (WARMUP > 0) await captureLoad(url, { ...run, duration: WARMUP });
+    return await captureLoad(url, { ...run, duration: DURATION });
   } finally {
     await stop(server);
   }
@@ -193,28 +153,30 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 3500));
     if (warmup) {
       log(`product, warm-up: ${CONNECTIONS} connections for ${WARMUP} s`);
-      await load(
-        `${api.base}/api/capture-lead`,
-        [warmupOwner],
-        warmup.pools,
-        api.child.pid,
-        WARMUP,
-      );
+      await captureLoad(`${api.base}/api/capture-lead`, {
+        owners: [warmupOwner],
+        tokens: warmup.pools,
+        pid: api.child.pid,
+        connections: CONNECTIONS,
+        duration: WARMUP,
+      });
     }
     log(`product, ${OWNERS} Instant contractors: ${CONNECTIONS} connections for ${DURATION} s`);
-    product = await load(
-      `${api.base}/api/capture-lead`,
-      productOwners,
-      issued.pools,
-      api.child.pid,
-    );
+    product = await captureLoad(`${api.base}/api/capture-lead`, {
+      owners: productOwners,
+      tokens: issued.pools,
+      pid: api.child.pid,
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
     log(`product, one Smart contractor: ${CONNECTIONS} connections for ${DURATION} s`);
-    limited = await load(
-      `${api.base}/api/capture-lead`,
-      [limitedOwner],
-      issuedLimited.pools,
-      api.child.pid,
-    );
+    limited = await captureLoad(`${api.base}/api/capture-lead`, {
+      owners: [limitedOwner],
+      tokens: issuedLimited.pools,
+      pid: api.child.pid,
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
   } finally {
     await stop(api.child);
   }

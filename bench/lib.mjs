@@ -348,3 +348,46 @@ export function captureLeadBody(
     },
   };
 }
+
+let captureSequence = 0;
+
+/**
+ * Quote requests to `url` (the api's POST /api/capture-lead or a baseline's) with autocannon:
+ * `connections` at once for `duration` seconds, spread over `owners`, each a homeowner of its own
+ * (captureLeadBody). `tokens` (per owner, from issueFormTokens) hands each request a form token of
+ * its own; without, none is sent. `pid` is the server's process: the run also counts its CPU
+ * time, PostgreSQL's and Redis's (cpuMeter). Resolves with autocannon's result, the ids answered
+ * 2xx and the CPU a request cost.
+ */
+export async function captureLoad(url, { owners, tokens = null, pid, connections, duration }) {
+  const { default: autocannon } = await import('autocannon');
+  const ids = [];
+  let exhausted = false;
+  const meter = cpuMeter(pid);
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const owner = owners[captureSequence % owners.length];
+          const formToken = tokens?.get(owner).pop();
+          if (tokens && !formToken) exhausted = true;
+          return {
+            ...request,
+            body: JSON.stringify(captureLeadBody(owner, ++captureSequence, { formToken })),
+          };
+        },
+        onResponse: (status, body) => {
+          if (status >= 200 && status < 300) ids.push(JSON.parse(body).id);
+        },
+      },
+    ],
+  });
+  const cpu = meter.stop(result.requests.total);
+  if (exhausted) throw new Error('the form tokens ran out: issue more before the load');
+  return { result, ids, cpu };
+}
