@@ -110,6 +110,14 @@ async function waitFor(child, probe, what) {
 }
 
 /** The built api on a free port; resolves once it answers. */
+/**
+ * The Node flags the product runs its api and worker with (backend/src/node-flags.ts), so a
+ * benchmark measures them as `npm start` and the Docker image run them. Needs `npm run build`.
+ */
+export function nodeFlags() {
+  return backendRequire('./dist/node-flags.js').NODE_FLAGS;
+}
+
 /** With BENCH_PROFILE_DIR set, the api and worker write V8 CPU profiles there when they exit. */
 function profiling() {
   const dir = process.env.BENCH_PROFILE_DIR;
@@ -120,7 +128,7 @@ export async function startApi(env) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...profiling(), join(ROOT, 'backend', 'dist', 'main.js')],
+    [...nodeFlags(), ...profiling(), join(ROOT, 'backend', 'dist', 'main.js')],
     {
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -135,7 +143,7 @@ export async function startApi(env) {
 export async function startWorker(env) {
   const child = spawn(
     process.execPath,
-    [...profiling(), join(ROOT, 'backend', 'dist', 'worker.js')],
+    [...nodeFlags(), ...profiling(), join(ROOT, 'backend', 'dist', 'worker.js')],
     {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],

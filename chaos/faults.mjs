@@ -32,6 +32,7 @@ import {
   captureLeadBody,
   freePort,
   issueFormTokens,
+  nodeFlags,
   option,
   percentile,
   query,
@@ -92,7 +93,10 @@ function scanLog(stream, chunk) {
 }
 
 function startProcess(name, script, env) {
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags(), script], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk) => scanLog(stream, chunk));

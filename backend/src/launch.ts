@@ -11,6 +11,7 @@ import {
 } from './core/database/embedded-postgres';
 import { applyMigrations, REPO_ROOT } from './core/database/migrator';
 import { createPrismaClient } from './core/database/prisma-client';
+import { NODE_FLAGS } from './node-flags';
 import {
   redisAnswers,
   redisServerOnPath,
@@ -264,13 +265,23 @@ async function main(): Promise<void> {
     run(
       'api',
       node,
-      ['--watch-path=backend/dist', '--watch-path=domain/dist', 'backend/dist/main.js'],
+      [
+        ...NODE_FLAGS,
+        '--watch-path=backend/dist',
+        '--watch-path=domain/dist',
+        'backend/dist/main.js',
+      ],
       env,
     );
     run(
       'worker',
       node,
-      ['--watch-path=backend/dist', '--watch-path=domain/dist', 'backend/dist/worker.js'],
+      [
+        ...NODE_FLAGS,
+        '--watch-path=backend/dist',
+        '--watch-path=domain/dist',
+        'backend/dist/worker.js',
+      ],
       env,
     );
     run(
@@ -280,8 +291,8 @@ async function main(): Promise<void> {
       env,
     );
   } else {
-    run('api', node, ['backend/dist/main.js'], env);
-    run('worker', node, ['backend/dist/worker.js'], env);
+    run('api', node, [...NODE_FLAGS, 'backend/dist/main.js'], env);
+    run('worker', node, [...NODE_FLAGS, 'backend/dist/worker.js'], env);
   }
 
   if (await waitForHealth(`http://127.0.0.1:${config.PORT}/api/health`)) {

@@ -3,6 +3,7 @@ import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
+import { NODE_FLAGS } from '../src/node-flags';
 
 /**
  * The scale-out layout (docker-compose.yml + docker/) checked offline, with no Docker engine and
@@ -367,5 +368,15 @@ describe('docker/Dockerfile', () => {
     expect(last('EXPOSE')).toMatch(/\b3000\b/);
     expect(last('HEALTHCHECK')).toMatch(/\/api\/health/);
     expect(stage.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
+  });
+
+  it('runs the api and the worker with the Node flags npm start gives them', () => {
+    const stage = runtimeStage(readFileSync(DOCKERFILE, 'utf8'));
+    const options = stage
+      .filter((i) => i.keyword === 'ENV')
+      .map((i) => /(?:^|\s)NODE_OPTIONS=("[^"]*"|\S+)/.exec(i.args)?.[1])
+      .filter((value) => value !== undefined)
+      .pop();
+    expect(options?.replace(/^"|"$/g, '').split(/\s+/)).toEqual([...NODE_FLAGS]);
   });
 });
