@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
+import { NODE_FLAGS } from '../src/node-flags';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './utils/database';
 import { buildBackend } from './utils/build-backend';
 
@@ -80,20 +81,23 @@ async function launch(db: TestDatabase, env: Record<string, string>) {
     child.kill('SIGTERM');
     await exited;
   }
-  // One file per process: the script on the first line, then each file it loaded.
+  // One file per process: the script on the first line, its Node flags (JSON) on the second,
+  // then each file it loaded.
   const processes = readdirSync(recordDir).map((file) =>
     readFileSync(join(recordDir, file), 'utf8').trim().split('\n'),
   );
-  const loaded = (script: string) => {
+  const record = (script: string) => {
     const found = processes.find(([name]) => name!.endsWith(join('backend', 'dist', script)));
     if (!found) throw new Error(`No record of ${script} in:\n${output}`);
-    return found.slice(1);
+    return { flags: JSON.parse(found[1]!) as string[], loaded: found.slice(2) };
   };
+  const [launcher, api, worker] = ['launch.js', 'main.js', 'worker.js'].map(record);
   return {
     output,
-    launcher: loaded('launch.js'),
-    api: loaded('main.js'),
-    worker: loaded('worker.js'),
+    launcher: launcher!.loaded,
+    api: api!.loaded,
+    worker: worker!.loaded,
+    flags: { api: api!.flags, worker: worker!.flags },
   };
 }
 
@@ -123,6 +127,8 @@ describe('the local fakes', () => {
       expect(modules.length).toBeGreaterThan(100);
       expect(modules.filter(isFake)).toEqual([]);
     }
+    // The Docker image gives both the same flags in NODE_OPTIONS (deployment.e2e-spec.ts).
+    expect(started.flags).toEqual({ api: [...NODE_FLAGS], worker: [...NODE_FLAGS] });
   }, 120_000);
 
   it('are loaded by the launcher alone, outside production, when no keys are set', async () => {
