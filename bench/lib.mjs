@@ -109,7 +109,6 @@ async function waitFor(child, probe, what) {
   }
 }
 
-/** The built api on a free port; resolves once it answers. */
 /**
  * The Node flags the product runs its api and worker with (backend/src/node-flags.ts), so a
  * benchmark measures them as `npm start` and the Docker image run them. Needs `npm run build`.
@@ -124,6 +123,7 @@ function profiling() {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
+/** The built api on a free port; resolves once it answers. */
 export async function startApi(env) {
   const port = await freePort();
   const child = spawn(
