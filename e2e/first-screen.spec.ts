@@ -62,6 +62,30 @@ for (const { path, texts } of PAGES) {
   });
 }
 
+for (const { path } of PAGES) {
+  test(`${path} asks for the app's scripts only after its first paint`, async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await goOffline(page);
+    await page.goto(path);
+    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(?!after-paint-).*\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }));
+    expect(timing.paint).not.toBeNull();
+    // The app's own chunks (React, MUI, the page): none of them shares the network or the main
+    // thread with the first paint.
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    for (const script of timing.scripts) {
+      expect(script.startTime, script.name).toBeGreaterThanOrEqual(timing.paint!);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
 test('/ with its scripts 3 s late: the hero shows first, then sign-in works', async ({ page }) => {
   const errors = collectPageErrors(page);
   await goOffline(page);

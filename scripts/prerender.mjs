@@ -11,8 +11,10 @@
  * index.html itself stays empty: the other pages (dashboard, terms…) render in the browser. Each
  * written page has its markup in `<div id="root" data-prerendered>`, which the browser hydrates
  * (frontend/src/lib/render-root.tsx), and the emotion rules it uses in one `<style>` in the head.
- * Scripts stay external, as the CSP requires (script-src 'self').
+ * Scripts stay external, as the CSP requires (script-src 'self'), and start loading only after
+ * the first paint (`loadAfterPaint`).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -96,6 +98,70 @@ export function fill(template, page, name) {
     .replace(ROOT, `<div id="root" data-prerendered>${page.html}</div>`);
 }
 
+const MODULE_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
+
+/**
+ * The loader a prerendered page runs instead of its module script: it adds the page's
+ * modulepreloads and module script once the first screen has been painted (the first-contentful-
+ * paint entry), and at once when the page is hidden (nothing will paint) or the visitor touches a
+ * key or the screen first; after `fallbackMs` whatever happens (an offscreen frame may paint late).
+ * So on a phone's network the page's scripts do not share the bandwidth, or the main thread, with
+ * the first paint: the content shows, then the app loads and hydrates it. A classic `defer`
+ * script: the browser fetches it at low priority and runs it once the HTML is parsed.
+ */
+export function afterPaintLoader(entry, preloads, fallbackMs = 1000) {
+  return `(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const add = (tag, attributes) => {
+      const element = document.createElement(tag);
+      element.crossOrigin = '';
+      Object.assign(element, attributes);
+      document.head.appendChild(element);
+    };
+    for (const href of ${JSON.stringify(preloads)}) add('link', { rel: 'modulepreload', href });
+    add('script', { type: 'module', src: ${JSON.stringify(entry)} });
+  };
+  if (document.visibilityState === 'hidden') return start();
+  for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin']) {
+    addEventListener(type, start, { capture: true, once: true, passive: true });
+  }
+  setTimeout(start, ${fallbackMs});
+  const painted = () => setTimeout(start, 0);
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      painted();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => requestAnimationFrame(painted));
+  }
+})();
+`;
+}
+
+/**
+ * `html` with its module script and modulepreloads replaced by one `<script defer>` of the
+ * loader above, which `writeAsset(file, code)` writes under assets/ with a hash of its content
+ * in the name (cached for a year, as the build's own assets).
+ */
+export function loadAfterPaint(html, name, writeAsset) {
+  const entry = html.match(MODULE_SCRIPT);
+  if (!entry) throw new Error(`${name} has no module script to load after paint`);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const code = afterPaintLoader(entry[1], preloads);
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  const file = `assets/after-paint-${hash}.js`;
+  writeAsset(file, code);
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(entry[0], `<script defer src="/${file}"></script>`);
+}
+
 async function main() {
   // React's production build, as in the browser.
   process.env.NODE_ENV ??= 'production';
@@ -110,10 +176,14 @@ async function main() {
   const readAsset = (file) => readFileSync(join(DIST, file), 'utf8');
   for (const { render, template, output, routes } of PAGES) {
     const page = await renderers[render]();
-    const html = withRouteAssets(
-      fill(templates.get(template), page, output),
-      routeAssets(manifest, routes),
-      readAsset,
+    const html = loadAfterPaint(
+      withRouteAssets(
+        fill(templates.get(template), page, output),
+        routeAssets(manifest, routes),
+        readAsset,
+      ),
+      output,
+      (file, code) => writeFileSync(join(DIST, file), code),
     );
     writeFileSync(join(DIST, output), html);
     console.warn(
