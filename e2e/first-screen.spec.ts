@@ -42,6 +42,16 @@ for (const { path, texts } of PAGES) {
     expect(html).toMatch(/<div id="root" data-prerendered>/);
     const text = html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
     for (const expected of texts) expect(text).toContain(expected);
+    // Headings go down one level at a time (a screen reader's outline of the page; Lighthouse's
+    // heading-order): a subtitle styled like a heading is not an h6.
+    const levels = [...html.matchAll(/<h([1-6])\b/g)].map((match) => Number(match[1]));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0)
+        expect(level, `heading ${index + 1} of ${levels}`).toBeLessThanOrEqual(
+          levels[index - 1]! + 1,
+        );
+    });
     // Scripts stay external, as the CSP (script-src 'self') requires.
     for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag).toMatch(/\bsrc="/);
     // The page's own CSS is inline: no stylesheet request holds its first paint back (a

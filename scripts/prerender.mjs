@@ -116,14 +116,16 @@ export function afterPaintLoader(entry, preloads, fallbackMs = 1000) {
   const start = () => {
     if (started) return;
     started = true;
+    // One insertion into the head for all of them.
+    const elements = document.createDocumentFragment();
     const add = (tag, attributes) => {
       const element = document.createElement(tag);
       element.crossOrigin = '';
-      Object.assign(element, attributes);
-      document.head.appendChild(element);
+      elements.appendChild(Object.assign(element, attributes));
     };
     for (const href of ${JSON.stringify(preloads)}) add('link', { rel: 'modulepreload', href });
     add('script', { type: 'module', src: ${JSON.stringify(entry)} });
+    document.head.appendChild(elements);
   };
   if (document.visibilityState === 'hidden') return start();
   for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin']) {

@@ -144,6 +144,7 @@ export function SharePageLayout({ business: known, calculator }: SharePageLayout
             </Typography>
             <Typography
               variant="subtitle1"
+              component="p"
               sx={{ mt: 2, opacity: 0.95, maxWidth: 560, mx: 'auto' }}
             >
               Find out what a new roof for your home costs in about a minute, with your roof
