@@ -1,9 +1,12 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { DEFAULT_BRAND_COLOR, parseBrandColor } from '@rafter/domain/branding';
 import { BrandThemeProvider } from '../../features/estimator/brand-theme';
 import { Estimator } from '../../features/estimator/components/Estimator';
-import { useShareableLink } from '../../features/share-page/api/get-shareable-link';
+import {
+  type ShareableLink,
+  useShareableLink,
+} from '../../features/share-page/api/get-shareable-link';
 import { CalculatorNotFound } from '../../features/share-page/components/CalculatorNotFound';
 import {
   FALLBACK_BUSINESS_ADDRESS,
@@ -41,6 +44,22 @@ export default function SharePage() {
     );
   }
 
+  return <SharePageContent data={data} search={search} />;
+}
+
+/**
+ * The page for the contractor's link data (undefined until it answers). A component of its own,
+ * memoized: when the link answers, SharePage re-renders at once with the deferred value still
+ * the old one, and this returns without rendering anything; the restyled page then renders in
+ * the deferred pass, in slices.
+ */
+const SharePageContent = memo(function SharePageContent({
+  data,
+  search,
+}: {
+  data: ShareableLink | undefined;
+  search: string;
+}) {
   const color = data ? parseBrandColor(data.linkData.brand_color) : DEFAULT_BRAND_COLOR;
   return (
     <BrandThemeProvider color={color}>
@@ -48,7 +67,7 @@ export default function SharePage() {
         business={
           data
             ? {
-                name: businessName,
+                name: data.businessProfile.business_name?.trim() || FALLBACK_BUSINESS_NAME,
                 address: data.businessProfile.address?.trim() || FALLBACK_BUSINESS_ADDRESS,
                 logoUrl: data.businessProfile.logo_url,
               }
@@ -67,4 +86,4 @@ export default function SharePage() {
       />
     </BrandThemeProvider>
   );
-}
+});
