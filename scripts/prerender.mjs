@@ -28,7 +28,8 @@ const ROOT = '<div id="root"></div>';
  * `routes`: the lazily loaded page modules the first screen is made of (keys of Vite's
  * manifest). Their CSS goes inline in the head, so the prerendered markup paints styled, with
  * no request in the way and no shift when the module's own stylesheet arrives; their scripts are
- * modulepreloaded beside the entry's, so hydration does not wait for the entry to ask for them.
+ * loaded beside the entry's (`loadAfterPaint`), so hydration does not wait for the entry to ask
+ * for them.
  */
 const PAGES = [
   {
@@ -64,27 +65,22 @@ export function routeAssets(manifest, keys) {
 
 /**
  * `html` with the stylesheets' rules inline at the end of the head (after the emotion rules,
- * where the browser would append the stylesheet links) and a modulepreload for each script the
- * template does not already load. Each inlined stylesheet also gets a
+ * where the browser would append the stylesheet links). Each inlined stylesheet also gets a
  * `<link media="print">` of its address: Vite's loader, importing the page's module, adds a
  * stylesheet link for its CSS and waits for it to load unless one with that address is already
  * in the document. A print-only stylesheet neither blocks rendering nor applies on screen, and
  * the browser fetches it last, so hydration waits for no second copy of rules already in place.
  * (A `disabled` link is fetched all the same, at the highest priority, before the first paint.)
  */
-export function withRouteAssets(html, assets, readAsset) {
-  const preloads = assets.scripts
-    .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
-  const css = assets.styles
+export function withRouteStyles(html, styles, readAsset) {
+  const css = styles
     .map(
       (file) =>
         `<style data-href="/${file}">${readAsset(file).replaceAll('</style', '<\\/style')}</style>` +
         `<link rel="stylesheet" href="/${file}" media="print">`,
     )
     .join('');
-  return html.replace('</head>', `${preloads}${css}</head>`);
+  return html.replace('</head>', `${css}</head>`);
 }
 
 /** `template` with `page`'s markup in #root and its styles at the end of the head. */
@@ -105,7 +101,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/
  * The loader a prerendered page runs instead of its module script: it adds the page's scripts
  * once the first screen has been painted (the first-contentful-paint entry), and at once when the
  * page is hidden (nothing will paint) or the visitor touches a key or the screen first; after
- * `fallbackMs` whatever happens (an offscreen frame may paint late). So on a phone's network the
+ * `fallbackMs` whatever happens (a frame offscreen paints only when scrolled to, and a busy phone
+ * may take more than a second to paint). So on a phone's network the
  * page's scripts do not share the bandwidth, or the main thread, with the first paint: the
  * content shows, then the app loads and hydrates it. A classic `defer` script: the browser
  * fetches it at low priority and runs it once the HTML is parsed.
@@ -115,7 +112,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/
  * the first screens' graph took about 30 ms of a fast machine's main thread in one piece (200 ms
  * on a slow phone); chunk by chunk it is a task per chunk, and taps are answered between them.
  */
-export function afterPaintLoader(entry, chunks, fallbackMs = 1000) {
+export function afterPaintLoader(entry, chunks, fallbackMs = 3000) {
   return `(() => {
   let started = false;
   const start = () => {
@@ -153,14 +150,17 @@ export function afterPaintLoader(entry, chunks, fallbackMs = 1000) {
 
 /**
  * `html` with its module script and modulepreloads replaced by one `<script defer>` of the
- * loader above, which `writeAsset(file, code)` writes under assets/ with a hash of its content
- * in the name (cached for a year, as the build's own assets).
+ * loader above, which loads the entry, the chunks Vite preloaded for it and the page's own
+ * `routeScripts` (files under dist/). `writeAsset(file, code)` writes the loader under assets/
+ * with a hash of its content in the name (cached for a year, as the build's own assets).
  */
-export function loadAfterPaint(html, name, writeAsset) {
+export function loadAfterPaint(html, name, routeScripts, writeAsset) {
   const entry = html.match(MODULE_SCRIPT);
   if (!entry) throw new Error(`${name} has no module script to load after paint`);
-  const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const code = afterPaintLoader(entry[1], chunks);
+  const chunks = new Set([...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]));
+  for (const file of routeScripts) chunks.add(`/${file}`);
+  chunks.delete(entry[1]);
+  const code = afterPaintLoader(entry[1], [...chunks]);
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
   const file = `assets/after-paint-${hash}.js`;
   writeAsset(file, code);
@@ -183,13 +183,11 @@ async function main() {
   const readAsset = (file) => readFileSync(join(DIST, file), 'utf8');
   for (const { render, template, output, routes } of PAGES) {
     const page = await renderers[render]();
+    const { scripts, styles } = routeAssets(manifest, routes);
     const html = loadAfterPaint(
-      withRouteAssets(
-        fill(templates.get(template), page, output),
-        routeAssets(manifest, routes),
-        readAsset,
-      ),
+      withRouteStyles(fill(templates.get(template), page, output), styles, readAsset),
       output,
+      scripts,
       (file, code) => writeFileSync(join(DIST, file), code),
     );
     writeFileSync(join(DIST, output), html);

@@ -8,8 +8,8 @@ import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollManager } from './ScrollManager';
 
 // Each page is its own chunk, so a visitor downloads only the page they open. The embedded
-// /widget is not here: it has an entry of its own (widget.html) without the router. The server
-// adds a modulepreload of the landing page's chunk to `/` only (backend/src/core/http/frontend.ts),
+// /widget is not here: it has an entry of its own (widget.html) without the router. The build's
+// loader for `/` and `/calc/:slug` (scripts/prerender.mjs) adds the page's chunk beside React's,
 // so on a phone network it still loads in parallel with React instead of after it.
 /**
  * A page chunk that `preloadPage` can load before the app starts: once loaded, React.lazy takes

@@ -22,6 +22,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
  * first step in the default colours, the contractor's name and logo filled in when the link
  * answers, in room kept for them.
  */
+/** The contractor's name as the page shows it. */
+function businessName(link: ShareableLink): string {
+  return link.businessProfile.business_name?.trim() || FALLBACK_BUSINESS_NAME;
+}
+
 export default function SharePage() {
   const slug = (useParams().slug ?? '').trim();
   const link = useShareableLink(slug);
@@ -30,8 +35,7 @@ export default function SharePage() {
   // The contractor's colours restyle the whole page: that render runs in a transition, in
   // slices that leave the browser free to answer the visitor meanwhile.
   const data = useDeferredValue(link.data);
-  const businessName = link.data?.businessProfile.business_name?.trim() || FALLBACK_BUSINESS_NAME;
-  useDocumentTitle(link.data ? `${businessName} roof estimate` : 'Roof estimate');
+  useDocumentTitle(link.data ? `${businessName(link.data)} roof estimate` : 'Roof estimate');
 
   if (slug === '' || (link.error instanceof ApiError && link.error.status === 400)) {
     return <CalculatorNotFound message="Invalid link" />;
@@ -67,7 +71,7 @@ const SharePageContent = memo(function SharePageContent({
         business={
           data
             ? {
-                name: data.businessProfile.business_name?.trim() || FALLBACK_BUSINESS_NAME,
+                name: businessName(data),
                 address: data.businessProfile.address?.trim() || FALLBACK_BUSINESS_ADDRESS,
                 logoUrl: data.businessProfile.logo_url,
               }
