@@ -96,6 +96,39 @@ for (const { path } of PAGES) {
   });
 }
 
+for (const { path } of PAGES) {
+  test(`${path} keeps its prerendered styles in their order when the app loads`, async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await goOffline(page);
+    // The head's style elements as the HTML has them, before any of the app's scripts runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { prerenderedStyles: Element[] }).prerenderedStyles = [
+          ...document.head.querySelectorAll('style'),
+        ];
+      });
+    });
+    await page.goto(path);
+    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    const order = await page.evaluate(() => {
+      const before = (window as unknown as { prerenderedStyles: Element[] }).prerenderedStyles;
+      const label = (style: Element) =>
+        style.getAttribute('data-href') ?? style.getAttribute('data-emotion')?.split(' ')[0];
+      const after = [...document.head.querySelectorAll('style')].filter((style) =>
+        before.includes(style),
+      );
+      return { before: before.map(label), after: after.map(label) };
+    });
+    // Emotion's rules stay after the page's stylesheets: a moved stylesheet changes which rule
+    // wins and makes the browser restyle the whole page while the app loads.
+    expect(order.before.length).toBeGreaterThan(0);
+    expect(order.after).toEqual(order.before);
+    expect(errors).toEqual([]);
+  });
+}
+
 test('/ with its scripts 3 s late: the hero shows first, then sign-in works', async ({ page }) => {
   const errors = collectPageErrors(page);
   await goOffline(page);

@@ -64,8 +64,10 @@ export function routeAssets(manifest, keys) {
 }
 
 /**
- * `html` with the stylesheets' rules inline at the end of the head (after the emotion rules,
- * where the browser would append the stylesheet links). Each inlined stylesheet also gets a
+ * `html` with the stylesheets' rules inline at the end of the head. Applied to the template before
+ * the emotion rules go in (fill), so those stay the head's last stylesheet: when the app loads,
+ * emotion's cache appends that element to the head again, and in the same place the browser
+ * keeps the page's styles as they are instead of working them all out again. Each inlined stylesheet also gets a
  * `<link media="print">` of its address: Vite's loader, importing the page's module, adds a
  * stylesheet link for its CSS and waits for it to load unless one with that address is already
  * in the document. A print-only stylesheet neither blocks rendering nor applies on screen, and
@@ -185,7 +187,7 @@ async function main() {
     const page = await renderers[render]();
     const { scripts, styles } = routeAssets(manifest, routes);
     const html = loadAfterPaint(
-      withRouteStyles(fill(templates.get(template), page, output), styles, readAsset),
+      fill(withRouteStyles(templates.get(template), styles, readAsset), page, output),
       output,
       scripts,
       (file, code) => writeFileSync(join(DIST, file), code),

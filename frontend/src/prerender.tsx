@@ -17,7 +17,10 @@ import { WidgetApp } from './app/WidgetApp';
 export interface PrerenderedPage {
   /** The markup that goes inside #root. */
   html: string;
-  /** One `<style>` element with the emotion (MUI) rules the markup uses, for the `<head>`. */
+  /**
+   * One `<style>` element with the emotion (MUI) rules the markup uses, for the `<head>`, in the
+   * format emotion's browser cache hydrates from.
+   */
   styles: string;
 }
 
@@ -51,7 +54,14 @@ async function render(app: ReactNode): Promise<PrerenderedPage> {
     names.push(name);
     css += rules;
   }
-  return { html, styles: `<style data-emotion="css ${names.join(' ')}">${css}</style>` };
+  // `data-s`: already where it belongs. Without it the browser's default emotion cache, created
+  // when the app's scripts load, moves the element to the end of the head (after the inlined
+  // route stylesheets, changing their order) and so makes the browser restyle the whole page in
+  // the middle of loading the app.
+  return {
+    html,
+    styles: `<style data-emotion="css ${names.join(' ')}" data-s="">${css}</style>`,
+  };
 }
 
 function app(location: string): ReactNode {
