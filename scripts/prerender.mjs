@@ -113,6 +113,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/
  * module script of its own, then the entry: a browser evaluates a module graph in one task, and
  * the first screens' graph took about 30 ms of a fast machine's main thread in one piece (200 ms
  * on a slow phone); chunk by chunk it is a task per chunk, and taps are answered between them.
+ * The scripts go into the head one a task (a MessageChannel message between them, which no
+ * timer clamping delays), dependencies first.
  */
 export function afterPaintLoader(entry, chunks, fallbackMs = 3000) {
   return `(() => {
@@ -120,16 +122,24 @@ export function afterPaintLoader(entry, chunks, fallbackMs = 3000) {
   const start = () => {
     if (started) return;
     started = true;
-    // One insertion into the head for all of them.
-    const scripts = document.createDocumentFragment();
-    for (const src of ${JSON.stringify([...chunks, entry])}) {
+    // One script a task: inserting a module script costs the browser a millisecond or two of
+    // the main thread, twenty of them at once a long task of their own on a phone.
+    const sources = ${JSON.stringify([...chunks, entry])};
+    const tasks = new MessageChannel();
+    let next = 0;
+    const insert = () => {
       const script = document.createElement('script');
       script.type = 'module';
       script.crossOrigin = '';
-      script.src = src;
-      scripts.appendChild(script);
-    }
-    document.head.appendChild(scripts);
+      // In order, each in a task of its own: a script whose graph holds a chunk not yet run
+      // would otherwise run that chunk too, in the same task.
+      script.async = false;
+      script.src = sources[next];
+      document.head.appendChild(script);
+      if (++next < sources.length) tasks.port2.postMessage(null);
+    };
+    tasks.port1.onmessage = insert;
+    insert();
   };
   if (document.visibilityState === 'hidden') return start();
   for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin']) {
