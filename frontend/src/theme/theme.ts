@@ -1,4 +1,6 @@
-import { createTheme } from '@mui/material/styles';
+// MUI's createTheme, from its own module: this theme is also MUI's default theme, which
+// `@mui/material/styles` needs when it loads (vite.config.ts, oneMuiTheme).
+import createTheme from 'virtual:mui-create-theme';
 import { palette } from './palette';
 import { typography } from './typography';
 import { baseCustomizations } from './customizations/base';
