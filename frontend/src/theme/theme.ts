@@ -1,6 +1,4 @@
-// MUI's createTheme, from its own module: this theme is also MUI's default theme, which
-// `@mui/material/styles` needs when it loads (vite.config.ts, oneMuiTheme).
-import createTheme from 'virtual:mui-create-theme';
+import { createTheme } from '@mui/material/styles';
 import { palette } from './palette';
 import { typography } from './typography';
 import { baseCustomizations } from './customizations/base';
