@@ -64,11 +64,11 @@ export function routeAssets(manifest, keys) {
 }
 
 /**
- * `html` with the stylesheets' rules inline at the end of the head. Applied to the template before
- * the emotion rules go in (fill), so those stay the head's last stylesheet: when the app loads,
- * emotion's cache appends that element to the head again, and in the same place the browser
- * keeps the page's styles as they are instead of working them all out again. Each inlined stylesheet also gets a
- * `<link media="print">` of its address: Vite's loader, importing the page's module, adds a
+ * `html` with the stylesheets' rules inline at the end of the head. Applied to the template
+ * before the emotion rules go in (fill), so those stay the head's last stylesheet: when the app
+ * loads, emotion's cache appends that element to the head again, and in the same place the page's
+ * rules keep their order and the browser need not restyle the page. Each inlined stylesheet also
+ * gets a `<link media="print">` of its address: Vite's loader, importing the page's module, adds a
  * stylesheet link for its CSS and waits for it to load unless one with that address is already
  * in the document. A print-only stylesheet neither blocks rendering nor applies on screen, and
  * the browser fetches it last, so hydration waits for no second copy of rules already in place.

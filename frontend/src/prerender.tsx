@@ -54,10 +54,10 @@ async function render(app: ReactNode): Promise<PrerenderedPage> {
     names.push(name);
     css += rules;
   }
-  // `data-s`: already where it belongs. Without it the browser's default emotion cache, created
-  // when the app's scripts load, moves the element to the end of the head (after the inlined
-  // route stylesheets, changing their order) and so makes the browser restyle the whole page in
-  // the middle of loading the app.
+  // `data-s`: emotion's default cache, created when the app's scripts load, leaves the element
+  // where it is instead of first moving it to the end of the head. Its hydration then appends it
+  // once more, to the same place: the build makes it the head's last stylesheet
+  // (scripts/prerender.mjs), so no stylesheet changes order while the app loads.
   return {
     html,
     styles: `<style data-emotion="css ${names.join(' ')}" data-s="">${css}</style>`,
