@@ -16,17 +16,17 @@ import {
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+/** The contractor's name as the page shows it. */
+function businessName(link: ShareableLink): string {
+  return link.businessProfile.business_name?.trim() || FALLBACK_BUSINESS_NAME;
+}
+
 /**
  * /calc/:slug: a contractor's public calculator page, leads going to that contractor. The page
  * is prerendered (scripts/prerender.mjs) before its link loads: the layout and the calculator's
  * first step in the default colours, the contractor's name and logo filled in when the link
  * answers, in room kept for them.
  */
-/** The contractor's name as the page shows it. */
-function businessName(link: ShareableLink): string {
-  return link.businessProfile.business_name?.trim() || FALLBACK_BUSINESS_NAME;
-}
-
 export default function SharePage() {
   const slug = (useParams().slug ?? '').trim();
   const link = useShareableLink(slug);
