@@ -266,6 +266,41 @@ describe('the api database pool', () => {
     }
   });
 
+  it('admits a new request while PostgreSQL is down only when a connection would be tried for it', async () => {
+    // A quote request asks first (PrismaService.shedWhileDown) and is answered 503 before it
+    // spends anything in Redis; some still go on, so the pool sees PostgreSQL back.
+    const relayed = await relayedPool();
+    try {
+      expect(relayed.pool.admitting).toBe(true);
+      const taken = await relayed.takeAll();
+      relayed.state.mode = 'shutting down';
+      expect(await outcomeOf(relayed.pool.connect())).toBe(FAILED_WAIT);
+      expect(relayed.pool.reachable).toBe(false);
+
+      // Down, with every connection stuck in a statement: a request could only wait and fail.
+      expect(relayed.pool.admitting).toBe(false);
+      // One ends (PostgreSQL ends it as it stops): no trial yet, so the next request is one.
+      taken.pop()!.release(true);
+      expect(relayed.pool.admitting).toBe(true);
+      const trial = outcomeOf(relayed.pool.connect());
+      // While that trial is out, and for TRIAL_INTERVAL_MS after it began, none is admitted.
+      expect(relayed.pool.admitting).toBe(false);
+      expect(await trial).toMatch(/shutting down|fails or recovers/);
+      expect(relayed.pool.admitting).toBe(false);
+      await sleep(TRIAL_INTERVAL_MS + 20);
+      expect(relayed.pool.admitting).toBe(true);
+
+      // Back: the admitted request's attempt opens, and every request is admitted again.
+      relayed.state.mode = 'open';
+      for (const client of taken.splice(0)) client.release(true);
+      expect(await outcomeOf(relayed.pool.connect())).toBe('connected');
+      expect(relayed.pool.reachable).toBe(true);
+      expect(relayed.pool.admitting).toBe(true);
+    } finally {
+      await relayed.close();
+    }
+  });
+
   it('forgets a request it answered: nothing is opened or handed to it once PostgreSQL is back', async () => {
     const relayed = await relayedPool();
     try {

@@ -261,6 +261,23 @@ export class DatabasePool extends Pool {
     return this.reachableNow;
   }
 
+  /**
+   * False while PostgreSQL is down and a new request could only be answered 503: no connection
+   * is idle, and the pool would not try one for it (every connection is taken, stuck in a
+   * statement; or a trial is under way, or began under TRIAL_INTERVAL_MS ago). A hot path that
+   * asks first answers such a request before doing any other work, so the requests PostgreSQL's
+   * stop leaves behind cost the api little. True again when a trial is due, so some requests
+   * still go on and find PostgreSQL back.
+   */
+  get admitting(): boolean {
+    if (this.reachableNow || this.idleCount > 0) return true;
+    return (
+      this.totalCount < (this.options.max ?? 10) &&
+      this.connecting === 0 &&
+      Date.now() - this.lastTrialAt >= TRIAL_INTERVAL_MS
+    );
+  }
+
   /** Whether a wait for a busy pool may take POOL_WAIT_MS rather than CONNECT_TIMEOUT_MS. */
   private get steady(): boolean {
     return this.reachableNow && Date.now() - this.answeringSince >= this.recoveryMs;

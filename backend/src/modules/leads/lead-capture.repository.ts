@@ -75,6 +75,14 @@ export class LeadCaptureRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
+   * Throws at once (a 503) while PostgreSQL is down and this quote request would get no
+   * connection: it is answered before its rate limits and form token are spent in Redis.
+   */
+  shedWhileDown(): void {
+    this.prisma.shedWhileDown();
+  }
+
+  /**
    * The contractor's plan, fit profile and prices, and the roof measured at the homeowner's
    * marker (`locationKey`) since `measuredSince`, when one is stored. Null for an unknown
    * contractor. Quote requests arriving together are looked up in one statement.

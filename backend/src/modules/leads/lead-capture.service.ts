@@ -67,6 +67,7 @@ export class LeadCaptureService {
   ): Promise<CapturedLead> {
     const claims = this.screen(payload, payload.ownerId, now);
     if ('verdict' in claims) return this.dropSpam(claims.verdict, 'owner', payload.lead);
+    this.repository.shedWhileDown();
     await this.limitVisitor(clientIp);
     await this.rateLimit.consume(
       {
@@ -159,6 +160,7 @@ export class LeadCaptureService {
   ): Promise<CapturedLead> {
     const claims = this.screen(payload, null, now);
     if ('verdict' in claims) return this.dropSpam(claims.verdict, 'main_site', payload.lead);
+    this.repository.shedWhileDown();
     await this.limitVisitor(clientIp);
     if (!(await this.redeem(claims, payload, now))) {
       return this.dropSpam('reused_token', 'main_site', payload.lead);
