@@ -316,69 +316,59 @@ describe('with PostgreSQL unreachable', () => {
   });
 });
 
-describe('with PostgreSQL accepting connections but never answering', () => {
-  let t: TestApp;
-  let silent: Server;
+/**
+ * A hung database host: the TCP handshake completes, the startup reply never comes. The api
+ * started against it (`env` added to its configuration) and closed after the tests.
+ */
+function appOnSilentPostgres(env: Record<string, string> = {}) {
   const sockets = new Set<Socket>();
-
+  const silent: Server = createServer((socket) => sockets.add(socket));
+  const state = { t: undefined as unknown as TestApp };
   beforeAll(async () => {
-    // A hung database host: the TCP handshake completes, the startup reply never comes.
-    silent = createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
-    t = await createTestApp({
+    state.t = await createTestApp({
       DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/rafter_test`,
+      ...env,
     });
   });
-
   afterAll(async () => {
-    await t.close();
+    await state.t.close();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
   });
+  return state;
+}
+
+describe('with PostgreSQL accepting connections but never answering', () => {
+  const app = appOnSilentPostgres();
 
   it('gives up connecting and answers a quote request 503 instead of holding it', async () => {
-    const response = await requestQuote(t);
+    const response = await requestQuote(app.t);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ code: 'database_unavailable' });
   });
 });
 
 describe('with PostgreSQL going unanswered while a homeowner retries', () => {
-  let t: TestApp;
-  let silent: Server;
-  const sockets = new Set<Socket>();
-
-  beforeAll(async () => {
-    silent = createServer((socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as AddressInfo;
-    t = await createTestApp({
-      DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/rafter_test`,
-      // Two quote requests a visitor; the third would be refused 429.
-      RATE_LIMIT_CAPTURE_PER_IP: '2',
-      RATE_LIMIT_CAPTURE_PER_OWNER: '0',
-      FORM_BURST_PER_MINUTE: '0',
-    });
-  });
-
-  afterAll(async () => {
-    await t.close();
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => silent.close(resolve));
+  const app = appOnSilentPostgres({
+    // Two quote requests a visitor; the third would be refused 429.
+    RATE_LIMIT_CAPTURE_PER_IP: '2',
+    RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+    FORM_BURST_PER_MINUTE: '0',
   });
 
   it('answers the retries 503 without spending the visitor’s allowance while no connection could serve them', async () => {
     // The first request finds PostgreSQL silent (about a second); the second starts the pool's
     // next attempt, which stays unanswered for a second more.
     for (const attempt of [1, 2]) {
-      const response = await requestQuote(t);
+      const response = await requestQuote(app.t);
       expect({ attempt, status: response.statusCode }).toEqual({ attempt, status: 503 });
     }
     // Retries meanwhile could only be answered 503: they are, at once, before the visitor's
     // limit counts them (before, the third was refused 429 as one request too many).
     for (const attempt of [3, 4, 5]) {
-      const response = await requestQuote(t);
+      const response = await requestQuote(app.t);
       expect({ attempt, status: response.statusCode, body: response.json() }).toEqual({
         attempt,
         status: 503,
