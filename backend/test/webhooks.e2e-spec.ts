@@ -6,6 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '@rafter/domain/webhooks';
+import { createServer, type Socket } from 'node:net';
 import { LocalEvents } from '../src/core/events/local-events';
 import { OutboxService } from '../src/core/outbox/outbox.service';
 import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher.service';
@@ -551,6 +552,43 @@ describe('SSRF protection', () => {
       expect(internal.received).toHaveLength(0);
     } finally {
       await internal.close();
+    }
+  });
+});
+
+describe('kept-alive connections', () => {
+  it('sends again on a new connection when the receiver closed the kept-alive one as it was reused', async () => {
+    // A receiver whose idle timeout ends a kept-alive connection just as the next delivery
+    // reuses it: each connection answers its first request, and a second one on it is cut off.
+    const served = new WeakSet<Socket>();
+    let answered = 0;
+    let cut = 0;
+    const server = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.on('data', (chunk) => {
+        if (!chunk.toString('latin1').startsWith('POST ')) return;
+        if (served.has(socket)) {
+          cut += 1;
+          socket.destroy();
+          return;
+        }
+        served.add(socket);
+        answered += 1;
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const sender = new WebhookSender({ allowLoopback: true, timeoutMs: 2000, maxSockets: 1 });
+    try {
+      const url = `http://127.0.0.1:${port}/hook`;
+      expect(await sender.post(url, {}, '{"n":1}')).toMatchObject({ ok: true, statusCode: 200 });
+      // Before, this one failed as "ECONNRESET: socket hang up" and counted as a failed attempt.
+      expect(await sender.post(url, {}, '{"n":2}')).toMatchObject({ ok: true, statusCode: 200 });
+      expect({ answered, cut }).toEqual({ answered: 2, cut: 1 });
+    } finally {
+      sender.close();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

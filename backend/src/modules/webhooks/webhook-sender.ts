@@ -57,9 +57,27 @@ export class WebhookSender {
     }
     const secure = target.protocol === 'https:';
     if (!secure && target.protocol !== 'http:') return failure(elapsed(), 'Unsupported protocol');
-    return new Promise<WebhookResponse>((resolve) => {
+    const first = await this.send(target, secure, headers, body, elapsed);
+    // A kept-alive socket the receiver closed as it was reused (its idle timeout, 5 s in Node's
+    // HTTP server, against a first retry 4-6 s later), failing before any answer: it goes once
+    // more on a new connection rather than counting as a failed attempt.
+    // Node's own documented remedy (`request.reusedSocket`); the receiver dedupes by webhook-id.
+    if (first !== STALE_SOCKET) return first;
+    const second = await this.send(target, secure, headers, body, elapsed, false);
+    return second === STALE_SOCKET ? failure(elapsed(), 'ECONNRESET: socket hang up') : second;
+  }
+
+  private send(
+    target: URL,
+    secure: boolean,
+    headers: Record<string, string>,
+    body: string,
+    elapsed: () => number,
+    mayRetry = true,
+  ): Promise<WebhookResponse | typeof STALE_SOCKET> {
+    return new Promise<WebhookResponse | typeof STALE_SOCKET>((resolve) => {
       let settled = false;
-      const finish = (result: WebhookResponse) => {
+      const finish = (result: WebhookResponse | typeof STALE_SOCKET) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -78,8 +96,22 @@ export class WebhookSender {
       const timer = setTimeout(() => {
         request.destroy(new Error(`No answer within ${this.options.timeoutMs} ms`));
       }, this.options.timeoutMs);
-      request.on('error', (error) => finish(failure(elapsed(), describe(error))));
+      let answered = false;
+      request.on('error', (error) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (
+          mayRetry &&
+          !answered &&
+          request.reusedSocket &&
+          (code === 'ECONNRESET' || code === 'EPIPE')
+        ) {
+          finish(STALE_SOCKET);
+          return;
+        }
+        finish(failure(elapsed(), describe(error)));
+      });
       request.on('response', (response) => {
+        answered = true;
         const status = response.statusCode ?? 0;
         const chunks: Buffer[] = [];
         let read = 0;
@@ -118,6 +150,9 @@ export class WebhookSender {
     this.httpsAgent.destroy();
   }
 }
+
+/** What `send` answers for a request lost with a kept-alive socket the receiver had closed. */
+const STALE_SOCKET = Symbol('stale socket');
 
 function failure(durationMs: number, error: string): WebhookResponse {
   return { statusCode: null, ok: false, durationMs, error, responseExcerpt: null };
