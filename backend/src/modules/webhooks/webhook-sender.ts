@@ -57,14 +57,7 @@ export class WebhookSender {
     }
     const secure = target.protocol === 'https:';
     if (!secure && target.protocol !== 'http:') return failure(elapsed(), 'Unsupported protocol');
-    const first = await this.send(target, secure, headers, body, elapsed);
-    // A kept-alive socket the receiver closed as it was reused (its idle timeout, 5 s in Node's
-    // HTTP server, against a first retry 4-6 s later), failing before any answer: it goes once
-    // more on a new connection rather than counting as a failed attempt.
-    // Node's own documented remedy (`request.reusedSocket`); the receiver dedupes by webhook-id.
-    if (first !== STALE_SOCKET) return first;
-    const second = await this.send(target, secure, headers, body, elapsed, false);
-    return second === STALE_SOCKET ? failure(elapsed(), 'ECONNRESET: socket hang up') : second;
+    return this.send(target, secure, headers, body, elapsed, true);
   }
 
   private send(
@@ -73,11 +66,11 @@ export class WebhookSender {
     headers: Record<string, string>,
     body: string,
     elapsed: () => number,
-    mayRetry = true,
-  ): Promise<WebhookResponse | typeof STALE_SOCKET> {
-    return new Promise<WebhookResponse | typeof STALE_SOCKET>((resolve) => {
+    mayResend: boolean,
+  ): Promise<WebhookResponse> {
+    return new Promise<WebhookResponse>((resolve) => {
       let settled = false;
-      const finish = (result: WebhookResponse | typeof STALE_SOCKET) => {
+      const finish = (result: WebhookResponse | Promise<WebhookResponse>) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -99,13 +92,17 @@ export class WebhookSender {
       let answered = false;
       request.on('error', (error) => {
         const code = (error as NodeJS.ErrnoException).code;
+        // A kept-alive socket the receiver closed as it was reused (its idle timeout, 5 s in
+        // Node's HTTP server, against a first retry 4-6 s later), failing before any answer: sent
+        // once more on a new connection rather than counted as a failed attempt. Node's own
+        // documented remedy (`request.reusedSocket`); the receiver dedupes by webhook-id.
         if (
-          mayRetry &&
+          mayResend &&
           !answered &&
           request.reusedSocket &&
           (code === 'ECONNRESET' || code === 'EPIPE')
         ) {
-          finish(STALE_SOCKET);
+          finish(this.send(target, secure, headers, body, elapsed, false));
           return;
         }
         finish(failure(elapsed(), describe(error)));
@@ -150,9 +147,6 @@ export class WebhookSender {
     this.httpsAgent.destroy();
   }
 }
-
-/** What `send` answers for a request lost with a kept-alive socket the receiver had closed. */
-const STALE_SOCKET = Symbol('stale socket');
 
 function failure(durationMs: number, error: string): WebhookResponse {
   return { statusCode: null, ok: false, durationMs, error, responseExcerpt: null };
