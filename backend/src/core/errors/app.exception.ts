@@ -4,6 +4,9 @@
  * `details` are further fields of the answer a client acts on (a challenge to solve).
  */
 export class AppException extends Error {
+  /** When set, the answer carries `Retry-After` with these seconds (RateLimitException). */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: string,
     message: string,

@@ -28,7 +28,7 @@ export class AuthException extends AppException {
 
 /**
  * A 429 with the spec's auth text. It extends the shared RateLimitException (code
- * 'rate_limited') so the global RetryAfterInterceptor adds Retry-After, while the estimator's
+ * 'rate_limited') so the global exception filter adds Retry-After, while the estimator's
  * endpoints keep their own wording.
  */
 export class AuthRateLimitException extends RateLimitException {
