@@ -4,6 +4,7 @@ import { type PoolClient } from 'pg';
 import { TOGETHER } from '../../core/database/batching';
 import { isDatabaseUnavailable } from '../../core/database/database-errors';
 import { PrismaService } from '../../core/database/prisma.service';
+import { sqlLiteral } from '../../core/database/sql-literal';
 import { outboxPayloadSql, outboxTopicSql } from '../../core/outbox/outbox.service';
 import { Prisma } from '../../generated/prisma/client';
 import {
@@ -82,7 +83,7 @@ const DECIDED_COLUMNS = INSERT_COLUMNS.map((column) =>
  */
 function insertLeadsSql(
   pending: readonly PendingOwnerLead[],
-  /** Writes the records into the text as this literal (escaped by pg), for a simple query. */
+  /** Writes the records into the text as this literal (sql-literal.ts), for a simple query. */
   literal?: (json: string) => string,
 ): Prisma.Sql {
   const input = JSON.stringify(
@@ -333,11 +334,8 @@ export class OwnerLeadsRepository {
     const client: PoolClient = await this.prisma.pool.connect();
     let broken: Error | undefined;
     try {
-      const ids = counted
-        .sort()
-        .map((id) => client.escapeLiteral(id))
-        .join(', ');
-      const insert = insertLeadsSql(pending, (json) => client.escapeLiteral(json));
+      const ids = counted.sort().map(sqlLiteral).join(', ');
+      const insert = insertLeadsSql(pending, sqlLiteral);
       if (insert.values.length > 0) throw new Error('The counted insert must carry no parameters');
       const results = (await client.query(
         `BEGIN;
