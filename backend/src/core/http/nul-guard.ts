@@ -3,13 +3,26 @@ import { type FastifyInstance } from 'fastify';
 const NUL = '\u0000';
 
 /** The path of the first string (key or value) holding a NUL character, e.g. 'lead.firstName'. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path.join('.') || 'body' : null;
+export function findNul(value: unknown): string | null {
+  const path = nulPath(value);
+  return path === null ? null : path.join('.') || 'body';
+}
+
+/**
+ * The keys down to the first NUL, innermost last; null when there is none. The path is built only
+ * once one is found: every request's body and query pass through here.
+ */
+function nulPath(value: unknown): string[] | null {
+  if (typeof value === 'string') return value.includes(NUL) ? [] : null;
   if (!value || typeof value !== 'object') return null;
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    if (key.includes(NUL)) return [...path, key.replaceAll(NUL, '')].join('.');
-    const found = findNul(child, [...path, key]);
-    if (found) return found;
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    if (key.includes(NUL)) return [key.replaceAll(NUL, '')];
+    const found = nulPath(object[key]);
+    if (found) {
+      found.unshift(key);
+      return found;
+    }
   }
   return null;
 }
