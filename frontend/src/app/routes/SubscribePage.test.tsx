@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, SELECTED_PLAN_STORAGE_KEY } from '@rafter/domain/auth-session';
 import { fakeApi } from '../../test/fake-api';
@@ -122,6 +123,38 @@ describe('/subscribe', () => {
       expect(leavePage).not.toHaveBeenCalled();
     },
     REACHES_LANDING_MS * 2,
+  );
+
+  it(
+    'a plan chosen on the landing page before the session check answered waits for it, then goes to the checkout',
+    async () => {
+      let answerRefresh: () => void = () => {};
+      const refreshed = new Promise<void>((resolve) => (answerRefresh = resolve));
+      const api = signedIn({
+        'POST /api/auth/refresh': async () => {
+          await refreshed;
+          return { body: testSession() };
+        },
+        'POST /api/checkout': () => new Promise(() => {}),
+      });
+      renderAuthApp('/');
+      const pricing = await screen.findByRole(
+        'region',
+        { name: 'Simple month-to-month pricing' },
+        { timeout: REACHES_LANDING_MS },
+      );
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(within(pricing).getByRole('button', { name: 'Choose Smart Estimator' }));
+      expect(localStorage.getItem(SELECTED_PLAN_STORAGE_KEY)).toBe('smart');
+      expect(location()).toBe('/');
+
+      answerRefresh();
+
+      await waitFor(() => expect(location()).toBe('/subscribe?plan=smart'));
+      await waitFor(() => expect(api.calls('POST /api/checkout')).toHaveLength(1));
+      expect(screen.queryByRole('dialog', { name: 'Sign Up' })).not.toBeInTheDocument();
+    },
+    REACHES_LANDING_MS,
   );
 
   it('uses the stored plan when the address has none, and forgets it', async () => {
