@@ -321,5 +321,15 @@ it('refuses a NUL character anywhere with a 400 naming the field (PostgreSQL tex
   expect(captured.json<{ fields: object }>().fields).toEqual({
     'lead.firstName': 'lead.firstName must not contain a NUL character',
   });
+  // In a key too, named without the NUL.
+  const keyed = await t.app.inject({
+    method: 'POST',
+    url: '/api/capture-lead',
+    payload: { ownerId, lead: { ...lead(), 'no\u0000te': 'x' } },
+  });
+  expect(keyed.statusCode).toBe(400);
+  expect(keyed.json<{ fields: object }>().fields).toEqual({
+    'lead.note': 'lead.note must not contain a NUL character',
+  });
   expect(await prisma.lead.count()).toBe(before);
 });

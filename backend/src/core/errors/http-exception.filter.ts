@@ -45,7 +45,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     if (status === HttpStatus.NOT_FOUND && this.notFoundFallback?.(request, reply)) return;
     // Set here rather than by an interceptor around every handler: an rxjs pipeline on each
-    // request cost the api about 40 µs of CPU a request (docs/performance.md).
+    // request cost the api 20-50 µs of CPU a request (docs/performance.md).
     if (exception instanceof AppException && exception.retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(exception.retryAfterSeconds));
     }
