@@ -194,6 +194,46 @@ for (const path of ['/widget', `/calc/${DEMO_SLUG}`]) {
   });
 }
 
+test('/widget shows and hydrates its first step without MUI, which loads once the zip code is typed', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await goOffline(page);
+  await page.goto('/widget?color=%232563eb');
+  await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+  const muiRequested = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/assets\/mui-core-[^/]*\.js$/.test(new URL(entry.name).pathname)),
+    );
+  const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
+  const next = widget.getByRole('button', { name: 'Continue' });
+  // The brand's shade that keeps white text readable, on the first step's plain button too.
+  await expect(next).toBeDisabled();
+  await widget.getByRole('textbox', { name: 'Zip Code' }).fill('7870');
+  await expect(widget.getByTestId('estimator-progress-fill')).toHaveCSS(
+    'background-color',
+    'rgb(37, 99, 235)',
+  );
+  expect(await muiRequested()).toBe(false);
+
+  await widget.getByRole('textbox', { name: 'Zip Code' }).pressSequentially('1');
+  await expect(next).toHaveCSS('background-color', 'rgb(37, 99, 235)');
+  await expect.poll(muiRequested, { timeout: 15_000 }).toBe(true);
+  await next.click();
+  await expect(widget.getByRole('heading', { name: 'Find your home' })).toBeVisible({
+    timeout: 15_000,
+  });
+  // The later steps' MUI components, themed with the same brand colour.
+  await widget.getByRole('combobox', { name: 'Property address' }).fill('500 Congress Ave');
+  await expect(widget.getByRole('button', { name: 'Search' })).toHaveCSS(
+    'color',
+    'rgb(37, 99, 235)',
+  );
+  expect(errors).toEqual([]);
+});
+
 test('a zip code typed before the scripts arrive is kept, and Continue takes it', async ({
   page,
 }) => {

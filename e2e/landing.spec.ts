@@ -141,7 +141,7 @@ test.describe('landing page', () => {
 
     // The demo colour #10b981 fills the progress bar; buttons use its shade that keeps white text
     // readable (4.5:1), as every brand colour does in the estimator.
-    await expect(widget.locator('.MuiLinearProgress-bar')).toHaveCSS(
+    await expect(widget.getByTestId('estimator-progress-fill')).toHaveCSS(
       'background-color',
       'rgb(16, 185, 129)',
     );

@@ -10,6 +10,12 @@ const SHARED_CHUNKS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   // Apart from React: the /widget page (widget.html) does without it.
   { name: 'router', test: /node_modules[\\/](react-router|@remix-run|cookie-es)[\\/]/ },
+  // MUI's colour functions alone: the estimator's first step computes the brand's shades with them
+  // (features/estimator/brand-colors.ts) and must not load the rest of MUI to do so.
+  {
+    name: 'mui-color',
+    test: /node_modules[\\/]@mui[\\/](system[\\/]colorManipulator|utils[\\/](clamp|formatMuiErrorMessage))[\\/]/,
+  },
   {
     name: 'mui-core',
     test: /node_modules[\\/](@emotion|@mui[\\/](system|styled-engine|utils|private-theming)|@mui[\\/]material[\\/](styles|CssBaseline|utils)[\\/]|stylis|react-is|clsx|hoist-non-react-statics|@babel[\\/]runtime)/,
@@ -25,16 +31,23 @@ const SHARED_CHUNKS = [
 ];
 
 /**
- * The development server answers /widget with widget.html, as the api does in production
- * (backend/src/core/http/frontend.ts); every other page falls back to index.html.
+ * The development server answers /widget with widget.html and /calc/:slug with share.html, as the
+ * api does in production (backend/src/core/http/frontend.ts); every other page falls back to
+ * index.html.
  */
-function widgetPage(): Plugin {
+function ownEntryPages(): Plugin {
   return {
-    name: 'rafter-widget-page',
+    name: 'rafter-own-entry-pages',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         const [path, query] = (request.url ?? '').split('?');
-        if (path === '/widget') request.url = `/widget.html${query ? `?${query}` : ''}`;
+        const page =
+          path === '/widget'
+            ? 'widget.html'
+            : /^\/calc\/[^/]+\/?$/.test(path ?? '')
+              ? 'share.html'
+              : null;
+        if (page) request.url = `/${page}${query ? `?${query}` : ''}`;
         next();
       });
     },
@@ -42,7 +55,7 @@ function widgetPage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), widgetPage()],
+  plugins: [react(), ownEntryPages()],
   resolve: {
     // `source` makes `@rafter/domain/*` resolve to the TypeScript sources, compiled by Vite.
     conditions: ['source', ...defaultClientConditions],
@@ -67,6 +80,7 @@ export default defineConfig({
       input: {
         app: fileURLToPath(new URL('index.html', import.meta.url)),
         widget: fileURLToPath(new URL('widget.html', import.meta.url)),
+        share: fileURLToPath(new URL('share.html', import.meta.url)),
       },
       output: {
         codeSplitting: { groups: SHARED_CHUNKS },

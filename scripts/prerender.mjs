@@ -5,7 +5,7 @@
  * built by `vite build -c vite.prerender.config.ts` into frontend/dist-prerender/):
  *
  *   dist/home.html   `/`            from index.html
- *   dist/share.html  `/calc/:slug`  from index.html, the contractor's data loading after paint
+ *   dist/share.html  `/calc/:slug`  in place, the contractor's data loading after paint
  *   dist/widget.html `/widget`      in place
  *
  * index.html itself stays empty: the other pages (dashboard, terms…) render in the browser. Each
@@ -38,12 +38,7 @@ const PAGES = [
     output: 'home.html',
     routes: ['src/app/routes/LandingPage.tsx'],
   },
-  {
-    render: 'share',
-    template: 'index.html',
-    output: 'share.html',
-    routes: ['src/app/routes/SharePage.tsx'],
-  },
+  { render: 'share', template: 'share.html', output: 'share.html', routes: [] },
   { render: 'widget', template: 'widget.html', output: 'widget.html', routes: [] },
 ];
 
@@ -75,14 +70,32 @@ export function routeAssets(manifest, keys) {
  * (A `disabled` link is fetched all the same, at the highest priority, before the first paint.)
  */
 export function withRouteStyles(html, styles, readAsset) {
-  const css = styles
-    .map(
-      (file) =>
-        `<style data-href="/${file}">${readAsset(file).replaceAll('</style', '<\\/style')}</style>` +
-        `<link rel="stylesheet" href="/${file}" media="print">`,
-    )
-    .join('');
+  const css = styles.map((file) => inlineStylesheet(file, readAsset)).join('');
   return html.replace('</head>', `${css}</head>`);
+}
+
+function inlineStylesheet(file, readAsset) {
+  return (
+    `<style data-href="/${file}">${readAsset(file).replaceAll('</style', '<\\/style')}</style>` +
+    `<link rel="stylesheet" href="/${file}" media="print">`
+  );
+}
+
+const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+
+/** The stylesheets Vite links in `template` (the entry's CSS and its chunks'). */
+export function entryStylesheets(template) {
+  return [...template.matchAll(ENTRY_STYLESHEET)].map((match) => match[1]);
+}
+
+/**
+ * `html` with the entry's stylesheets (those Vite links in the template: on /widget, the
+ * estimator's first step and the page's baseline) inline where their links were, each with a
+ * print-only link of its address as withRouteStyles gives the routes': a render-blocking request
+ * less before the first paint.
+ */
+export function withEntryStyles(html, readAsset) {
+  return html.replace(ENTRY_STYLESHEET, (_link, file) => inlineStylesheet(file, readAsset));
 }
 
 /** `template` with `page`'s markup in #root and its styles at the end of the head. */
@@ -196,8 +209,17 @@ async function main() {
   for (const { render, template, output, routes } of PAGES) {
     const page = await renderers[render]();
     const { scripts, styles } = routeAssets(manifest, routes);
+    const entryStyles = entryStylesheets(templates.get(template));
     const html = loadAfterPaint(
-      fill(withRouteStyles(templates.get(template), styles, readAsset), page, output),
+      fill(
+        withRouteStyles(
+          withEntryStyles(templates.get(template), readAsset),
+          styles.filter((file) => !entryStyles.includes(file)),
+          readAsset,
+        ),
+        page,
+        output,
+      ),
       output,
       scripts,
       (file, code) => writeFileSync(join(DIST, file), code),

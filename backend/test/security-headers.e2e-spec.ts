@@ -106,7 +106,7 @@ describe('security headers on every page', () => {
     }
   });
 
-  it.each(['index.html', 'widget.html'])(
+  it.each(['index.html', 'widget.html', 'share.html'])(
     'has no inline script in the page %s, which the CSP would block',
     (page) => {
       const html = readFileSync(resolve(__dirname, '../../frontend', page), 'utf8');

@@ -1,7 +1,7 @@
 /**
  * The build's server render (scripts/prerender.mjs runs it after `vite build`): the first screen
  * of `/`, `/widget` and `/calc/:slug` as HTML, from the same components and providers the
- * browser entries (main.tsx, widget-main.tsx) render, so the browser paints real content before
+ * browser entries (main.tsx, widget-main.tsx, share-main.tsx) render, so the browser paints real content before
  * any script runs and then hydrates it (lib/render-root.tsx).
  */
 import './lib/zod-jitless';
@@ -12,6 +12,7 @@ import { CacheProvider } from '@emotion/react';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
+import { ShareApp } from './app/ShareApp';
 import { WidgetApp } from './app/WidgetApp';
 
 export interface PrerenderedPage {
@@ -19,13 +20,10 @@ export interface PrerenderedPage {
   html: string;
   /**
    * One `<style>` element with the emotion (MUI) rules the markup uses, for the `<head>`, in the
-   * format emotion's browser cache hydrates from.
+   * format emotion's browser cache hydrates from; empty when the markup has no MUI component.
    */
   styles: string;
 }
-
-/** The share page's shell is the same for every slug: the contractor's data loads after paint. */
-export const SHARE_PAGE_PATH = '/calc/prerendered';
 
 async function render(app: ReactNode): Promise<PrerenderedPage> {
   // In compat mode emotion keeps the rules it generates on the cache instead of writing
@@ -60,7 +58,10 @@ async function render(app: ReactNode): Promise<PrerenderedPage> {
   // (scripts/prerender.mjs), so no stylesheet changes order while the app loads.
   return {
     html,
-    styles: `<style data-emotion="css ${names.join(' ')}" data-s="">${css}</style>`,
+    // None on a page drawn without MUI (/widget's first step).
+    styles: names.length
+      ? `<style data-emotion="css ${names.join(' ')}" data-s="">${css}</style>`
+      : '',
   };
 }
 
@@ -77,8 +78,11 @@ function app(location: string): ReactNode {
 export const PAGES = {
   /** `/`: the landing page. */
   home: () => render(app('/')),
-  /** `/calc/:slug`: the share page before its contractor's data arrives. */
-  share: () => render(app(SHARE_PAGE_PATH)),
+  /**
+   * `/calc/:slug`: the share page before its slug is read and its contractor's data arrives, the
+   * same shell for every slug.
+   */
+  share: () => render(<ShareApp />),
   /** `/widget`: the estimator's first step, without an owner or a brand colour. */
   widget: () => render(<WidgetApp />),
 } as const;

@@ -1,8 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import styles from './page-error.module.css';
 
 interface PageErrorBoundaryProps {
   /** The boundary clears its error when the reader navigates to another page. */
@@ -45,27 +43,25 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErr
     if (!this.state.error) return this.props.children;
 
     return (
-      <Stack
-        component="main"
-        spacing={2}
-        sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 3 }}
-      >
-        <Typography variant="h1" sx={{ textAlign: 'center' }}>
-          Something went wrong
-        </Typography>
-        <Typography color="textSecondary" sx={{ textAlign: 'center', maxWidth: 480 }}>
+      <main className={styles.page}>
+        <h1 className={styles.title}>Something went wrong</h1>
+        <p className={styles.text}>
           This page could not be shown. Reloading usually fixes it; if it keeps happening, please
           let us know.
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="contained" onClick={() => window.location.reload()}>
+        </p>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.contained}`}
+            onClick={() => window.location.reload()}
+          >
             Reload page
-          </Button>
-          <Button variant="outlined" href={APP_ROUTES.home}>
+          </button>
+          <a className={`${styles.button} ${styles.outlined}`} href={APP_ROUTES.home}>
             Go to home page
-          </Button>
-        </Stack>
-      </Stack>
+          </a>
+        </div>
+      </main>
     );
   }
 }

@@ -1,12 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { signUpInNewTabWhenFramed } from '../features/auth/utils/sign-up-from-frame';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from '../theme/theme';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import WidgetPage from './routes/WidgetPage';
+import './page-baseline.css';
 
 const WidgetSignUp = lazy(() => import('./WidgetSignUp'));
 
@@ -41,19 +39,17 @@ function SignUpOnRequest() {
 /**
  * The /widget page with only the providers it needs: contractors' sites load it for every
  * homeowner, so it goes without the router, the session and the other pages
- * (src/widget-main.tsx).
+ * (src/widget-main.tsx). And without MUI: the estimator's first step is plain HTML and CSS, and
+ * what comes later (the next steps, the sign-up dialog) brings MUI's theme with it.
  */
 export function WidgetApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <PageErrorBoundary pathname="/widget">
-          <WidgetPage />
-        </PageErrorBoundary>
-        <SignUpOnRequest />
-      </ThemeProvider>
+      <PageErrorBoundary pathname="/widget">
+        <WidgetPage />
+      </PageErrorBoundary>
+      <SignUpOnRequest />
     </QueryClientProvider>
   );
 }

@@ -8,9 +8,10 @@ import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollManager } from './ScrollManager';
 
 // Each page is its own chunk, so a visitor downloads only the page they open. The embedded
-// /widget is not here: it has an entry of its own (widget.html) without the router. The build's
-// loader for `/` and `/calc/:slug` (scripts/prerender.mjs) adds the page's chunk beside React's,
-// so on a phone network it still loads in parallel with React instead of after it.
+// /widget is not here: it has an entry of its own (widget.html) without the router. Nor is
+// /calc/:slug when loaded directly (share.html); it is a route for a visit that reaches it inside
+// the app. The build's loader for `/` (scripts/prerender.mjs) adds the page's chunk beside
+// React's, so on a phone network it still loads in parallel with React instead of after it.
 /**
  * A page chunk that `preloadPage` can load before the app starts: once loaded, React.lazy takes
  * it synchronously (a thenable that answers at once), so hydrating a prerendered page never

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { parseBrandColor } from '@rafter/domain/branding';
 import { Estimator } from '../../features/estimator/components/Estimator';
 import { useParentResize } from '../../features/estimator/hooks/use-parent-resize';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { visuallyHidden } from '../../components/visually-hidden';
 import { useHydrated } from '../../lib/hydration';
+import styles from './widget-page.module.css';
 
 /**
  * /widget?ownerId=&color=&embed=1: the estimator alone on a light background, as contractors'
@@ -32,19 +30,9 @@ export default function WidgetPage() {
   useParentResize();
 
   return (
-    <Box
-      component="main"
-      sx={{
-        bgcolor: 'grey.50',
-        minHeight: framed ? undefined : '100vh',
-        px: { xs: 1.5, sm: 3 },
-        py: { xs: 2, sm: 4 },
-      }}
-    >
-      <Typography variant="h1" sx={visuallyHidden}>
-        Roof replacement estimate
-      </Typography>
-      <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+    <main className={styles.page} data-fill={framed ? undefined : ''}>
+      <h1 className={styles.title}>Roof replacement estimate</h1>
+      <div className={styles.column}>
         <Estimator
           ownerId={ownerId}
           ownerPending={!hydrated}
@@ -53,7 +41,7 @@ export default function WidgetPage() {
           origin={embedded ? params.get('origin') : null}
           utmQuery={params.toString()}
         />
-      </Box>
-    </Box>
+      </div>
+    </main>
   );
 }

@@ -1,30 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
-import {
-  ThemeProvider,
-  alpha,
-  createTheme,
-  darken,
-  getContrastRatio,
-  lighten,
-  type CSSObject,
-  type Theme,
-} from '@mui/material/styles';
+import { ThemeProvider, createTheme, type CSSObject, type Theme } from '@mui/material/styles';
 import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
-
-/** WCAG AA for normal text: white text on the filled buttons must reach it. */
-const MIN_TEXT_CONTRAST = 4.5;
-
-/**
- * The brand colour darkened in 5 % steps until white text on it is readable. Buttons, links and
- * selected options use this shade, so a light brand colour still gives accessible controls.
- */
-export function readableShade(color: string): string {
-  let shade = color;
-  for (let amount = 0.05; getContrastRatio(shade, '#ffffff') < MIN_TEXT_CONTRAST; amount += 0.05) {
-    shade = darken(color, Math.min(amount, 1));
-  }
-  return shade;
-}
+import { brandColors } from './brand-colors';
 
 type ButtonRootStyle = CSSObject & { variants?: unknown[] };
 type ButtonRootOverride = (props: { theme: Theme }) => ButtonRootStyle;
@@ -35,7 +12,7 @@ type ButtonRootOverride = (props: { theme: Theme }) => ButtonRootStyle;
  */
 export function createBrandTheme(base: Theme, color: string): Theme {
   if (color === DEFAULT_BRAND_COLOR) return base;
-  const dark = readableShade(color);
+  const shades = brandColors(color);
   const baseRoot = base.components?.MuiButton?.styleOverrides?.root as
     ButtonRootOverride | ButtonRootStyle | undefined;
   const root: ButtonRootOverride = (props) => {
@@ -46,18 +23,23 @@ export function createBrandTheme(base: Theme, color: string): Theme {
         ...(style.variants ?? []),
         {
           props: { variant: 'contained', color: 'primary' },
-          style: { '&:hover': { backgroundColor: darken(dark, 0.2) } },
+          style: { '&:hover': { backgroundColor: shades.containedHover } },
         },
         {
           props: { variant: 'outlined', color: 'primary' },
-          style: { '&:hover': { backgroundColor: alpha(color, 0.08) } },
+          style: { '&:hover': { backgroundColor: shades.outlinedHover } },
         },
       ],
     };
   };
   return createTheme(base, {
     palette: {
-      primary: { main: color, dark, light: lighten(color, 0.45), contrastText: '#ffffff' },
+      primary: {
+        main: color,
+        dark: shades.dark,
+        light: shades.light,
+        contrastText: '#ffffff',
+      },
     },
     components: { MuiButton: { styleOverrides: { root } } },
   });

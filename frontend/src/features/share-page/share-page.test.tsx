@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstFunnelReport, stubSendBeacon } from '../../test/funnel-beacon';
 import { renderApp } from '../../test/render-app';
@@ -50,7 +50,12 @@ describe('share page', () => {
     );
     expect(header).not.toHaveAttribute('aria-busy');
     expect(header).toHaveTextContent('500 Congress Ave, Austin, TX 78701');
-    expect(within(header).getByTestId('HomeRoundedIcon')).toBeInTheDocument();
+    // Without a logo, the mark in the brand's readable shade holds a house icon.
+    expect(within(header).getByTestId('business-mark').querySelector('svg')).not.toBeNull();
+    // The page is painted in the contractor's colour (#2563eb keeps white text readable as is).
+    await waitFor(() =>
+      expect(header.parentElement!.style.getPropertyValue('--brand-dark')).toBe('#2563eb'),
+    );
     expect(screen.getByRole('region', { name: 'Roof replacement estimate' })).toHaveTextContent(
       'Step 1 of 6',
     );

@@ -1,4 +1,5 @@
 import type { Components, Theme } from '@mui/material/styles';
+import { BRAND_GREEN_HOVER, BRAND_GREEN_TINT } from '../palette';
 
 export const inputsCustomizations: Components<Theme> = {
   MuiButton: {
@@ -17,7 +18,7 @@ export const inputsCustomizations: Components<Theme> = {
             props: { variant: 'contained', color: 'primary' },
             style: {
               backgroundColor: theme.palette.primary.dark,
-              '&:hover': { backgroundColor: '#166534' },
+              '&:hover': { backgroundColor: BRAND_GREEN_HOVER },
             },
           },
           {
@@ -25,7 +26,10 @@ export const inputsCustomizations: Components<Theme> = {
             style: {
               color: theme.palette.primary.dark,
               borderColor: theme.palette.grey[300],
-              '&:hover': { borderColor: theme.palette.primary.dark, backgroundColor: '#f0fdf4' },
+              '&:hover': {
+                borderColor: theme.palette.primary.dark,
+                backgroundColor: BRAND_GREEN_TINT,
+              },
             },
           },
           {

@@ -1,19 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { MaterialPricingResponse } from '../api/get-material-pricing';
 import type { LeadSource } from '../api/submit-quote';
 import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
-import { BrandThemeProvider } from '../brand-theme';
+import { BrandStyleContext, brandStyle } from '../brand-colors';
 import { INITIAL_ANSWERS, type EstimatorAnswers, type Step } from './estimator-state';
 import { estimatorFunnelStep, useFunnel } from '../analytics/use-funnel';
 import { EstimatorProgress } from './EstimatorProgress';
 import { useFormToken } from '../form-token/use-form-token';
 import { isCompleteZipCode, ZipCodeStep } from './steps/ZipCodeStep';
+import styles from './estimator.module.css';
 
-// Steps 2 to 6 (dialogs, form validation, prices) are a separate chunk, fetched while the
-// visitor types the zip code, so the first step appears with the least JavaScript.
+// Steps 2 to 6 (dialogs, form validation, prices, and MUI with its theme) are a separate chunk,
+// fetched once the visitor has typed the zip code: the first step is plain HTML and CSS, so a
+// phone shows and hydrates it without MUI and emotion.
 const loadLaterSteps = () => import('./EstimatorSteps');
 const EstimatorSteps = lazy(loadLaterSteps);
 
@@ -44,9 +43,9 @@ export interface EstimatorProps {
 
 function StepLoading() {
   return (
-    <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
+    <div role="status" className={styles.loading}>
+      <div className={styles.spinner} role="progressbar" aria-label="Loading" />
+    </div>
   );
 }
 
@@ -92,58 +91,48 @@ export function Estimator({
     funnel.reach(funnelStep);
   }, [funnel, funnelStep]);
 
+  const brand = useMemo(() => brandStyle(color), [color]);
+
   const goTo = (next: Step) => {
     setNavigated(true);
     setStep(next);
   };
 
   return (
-    <BrandThemeProvider color={color}>
-      <Box
-        component="section"
-        aria-label="Roof replacement estimate"
-        sx={{
-          p: { xs: 2, sm: 4 },
-          bgcolor: 'background.paper',
-          borderRadius: { xs: '16px', sm: '20px' },
-          border: 1,
-          borderColor: 'divider',
-          boxShadow: '0 1px 2px rgba(15, 23, 42, 0.04), 0 12px 32px -12px rgba(15, 23, 42, 0.12)',
-        }}
-      >
-        <Stack spacing={3}>
-          <EstimatorProgress step={step} />
-          {step === 1 ? (
-            <ZipCodeStep
+    <BrandStyleContext value={brand}>
+      <section aria-label="Roof replacement estimate" className={styles.card} style={brand}>
+        <EstimatorProgress step={step} />
+        {step === 1 ? (
+          <ZipCodeStep
+            zipCode={zipCode}
+            onZipCodeChange={setZipCode}
+            onContinue={() => goTo(2)}
+            focusTitle={navigated}
+          />
+        ) : ownerPending ? (
+          // Continued before the owner was known: the next steps wait for the right one.
+          <StepLoading />
+        ) : (
+          <Suspense fallback={<StepLoading />}>
+            <EstimatorSteps
+              step={step}
+              onStepChange={goTo}
+              color={color}
               zipCode={zipCode}
-              onZipCodeChange={setZipCode}
-              onContinue={() => goTo(2)}
+              answers={answers}
+              onAnswersChange={setAnswers}
+              ownerId={ownerId}
+              demo={demo}
+              source={source}
+              knownPricing={pricing}
+              formToken={formToken}
               focusTitle={navigated}
+              onFunnelStep={funnel.reach}
+              funnelVisitId={funnel.visitId}
             />
-          ) : ownerPending ? (
-            // Continued before the owner was known: the next steps wait for the right one.
-            <StepLoading />
-          ) : (
-            <Suspense fallback={<StepLoading />}>
-              <EstimatorSteps
-                step={step}
-                onStepChange={goTo}
-                zipCode={zipCode}
-                answers={answers}
-                onAnswersChange={setAnswers}
-                ownerId={ownerId}
-                demo={demo}
-                source={source}
-                knownPricing={pricing}
-                formToken={formToken}
-                focusTitle={navigated}
-                onFunnelStep={funnel.reach}
-                funnelVisitId={funnel.visitId}
-              />
-            </Suspense>
-          )}
-        </Stack>
-      </Box>
-    </BrandThemeProvider>
+          </Suspense>
+        )}
+      </section>
+    </BrandStyleContext>
   );
 }

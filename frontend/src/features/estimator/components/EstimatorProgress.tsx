@@ -1,36 +1,38 @@
 import { useId } from 'react';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
+import styles from './estimator.module.css';
 
 export const STEP_COUNT = 6;
 
 const STEP_NAMES = ['Zip code', 'Address', 'Homeowner', 'Material', 'Stories', 'Estimate'];
 
-/** 'Step N of 6' over a bar filled to N/6. */
+/** 'Step N of 6' over a bar filled to N/6, in the brand colour. */
 export function EstimatorProgress({ step }: { step: number }) {
   const labelId = useId();
+  const value = Math.round((step / STEP_COUNT) * 100);
   return (
-    <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 1 }}>
-        <Typography id={labelId} variant="body2" sx={{ fontWeight: 700 }}>
+    <div>
+      <div className={styles.progressHead}>
+        <p id={labelId} className={styles.progressLabel}>
           Step {step} of {STEP_COUNT}
-        </Typography>
-        <Typography variant="body2" color="textSecondary" aria-hidden>
+        </p>
+        <span className={styles.progressName} aria-hidden>
           {STEP_NAMES[step - 1]}
-        </Typography>
-      </Box>
-      <LinearProgress
-        variant="determinate"
-        value={(step / STEP_COUNT) * 100}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-valuenow={value}
+        aria-valuemin={0}
+        aria-valuemax={100}
         aria-labelledby={labelId}
-        sx={{
-          height: 8,
-          borderRadius: 4,
-          bgcolor: 'grey.200',
-          '& .MuiLinearProgress-bar': { borderRadius: 4, bgcolor: 'primary.main' },
-        }}
-      />
-    </Box>
+        className={styles.progressBar}
+      >
+        <div
+          className={styles.progressFill}
+          data-testid="estimator-progress-fill"
+          style={{ transform: `translateX(${value - 100}%)` }}
+        />
+      </div>
+    </div>
   );
 }

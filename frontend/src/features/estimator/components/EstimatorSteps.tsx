@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { ThemeProvider } from '@mui/material/styles';
 import type { FunnelStep } from '@rafter/domain/funnel';
 import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
 import type { QuoteForm } from '@rafter/domain/lead';
@@ -9,6 +10,8 @@ import {
   type MaterialPricingResponse,
 } from '../api/get-material-pricing';
 import { useSubmitQuote, type LeadSource, type QuoteReceipt } from '../api/submit-quote';
+import { theme } from '../../../theme/theme';
+import { BrandThemeProvider } from '../brand-theme';
 import type { EstimatorAnswers, Step } from './estimator-state';
 import type { FormTokenKeeper } from '../form-token/form-token-keeper';
 import { EstimateReadyModal } from './quote/EstimateReadyModal';
@@ -30,6 +33,8 @@ export interface EstimatorStepsProps {
   /** 2 to 6. */
   step: Step;
   onStepChange: (step: Step) => void;
+  /** The brand colour ('#rrggbb') the steps' MUI components are themed with. */
+  color: string;
   zipCode: string;
   answers: EstimatorAnswers;
   onAnswersChange: (update: (answers: EstimatorAnswers) => EstimatorAnswers) => void;
@@ -52,8 +57,22 @@ function requestSignup() {
   if (window.parent !== window) window.parent.postMessage({ type: 'rafter:showSignup' }, '*');
 }
 
-/** Steps 2 to 6 with the quote dialog and, in the main-site flow, the estimate-ready modal. */
-export default function EstimatorSteps({
+/**
+ * Steps 2 to 6 with the quote dialog and, in the main-site flow, the estimate-ready modal. They
+ * are MUI components, so they bring the app's theme (with the brand colour as primary) along:
+ * on /widget nothing above them loads MUI.
+ */
+export default function EstimatorSteps({ color, ...props }: EstimatorStepsProps) {
+  return (
+    <ThemeProvider theme={theme}>
+      <BrandThemeProvider color={color}>
+        <Steps {...props} />
+      </BrandThemeProvider>
+    </ThemeProvider>
+  );
+}
+
+function Steps({
   step,
   onStepChange,
   zipCode,
@@ -67,7 +86,7 @@ export default function EstimatorSteps({
   focusTitle,
   onFunnelStep,
   funnelVisitId,
-}: EstimatorStepsProps) {
+}: Omit<EstimatorStepsProps, 'color'>) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [readyEstimate, setReadyEstimate] = useState<Estimate | null>(null);
   const [bookingToken, setBookingToken] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import styles from './estimator.module.css';
 
 interface StepActionsProps {
   onBack: () => void;
@@ -11,12 +11,19 @@ interface StepActionsProps {
 export function StepActions({ onBack, canContinue, continueLabel = 'Continue' }: StepActionsProps) {
   return (
     <>
-      <Button variant="outlined" size="large" onClick={onBack}>
+      <button type="button" className={`${styles.button} ${styles.outlined}`} onClick={onBack}>
         Back
-      </Button>
-      <Button type="submit" variant="contained" size="large" disabled={!canContinue}>
-        {continueLabel}
-      </Button>
+      </button>
+      <ContinueButton disabled={!canContinue}>{continueLabel}</ContinueButton>
     </>
+  );
+}
+
+/** A step's submit button, filled with the brand's readable shade. */
+export function ContinueButton({ disabled, children }: { disabled: boolean; children: string }) {
+  return (
+    <button type="submit" className={`${styles.button} ${styles.contained}`} disabled={disabled}>
+      {children}
+    </button>
   );
 }

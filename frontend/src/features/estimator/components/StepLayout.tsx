@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import styles from './estimator.module.css';
 
 interface StepLayoutProps {
   title: string;
@@ -38,8 +36,7 @@ export function StepLayout({
   }, [focusOnMount]);
 
   return (
-    <Box
-      component="form"
+    <form
       noValidate
       aria-labelledby={titleId}
       onSubmit={(event) => {
@@ -47,25 +44,12 @@ export function StepLayout({
         onSubmit();
       }}
     >
-      <Typography
-        id={titleId}
-        ref={titleRef}
-        tabIndex={-1}
-        variant="h3"
-        component="h2"
-        sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' }, '&:focus': { outline: 'none' } }}
-      >
+      <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.stepTitle}>
         {title}
-      </Typography>
-      {description && (
-        <Typography color="textSecondary" sx={{ mt: 0.75 }}>
-          {description}
-        </Typography>
-      )}
-      <Box sx={{ mt: 3 }}>{children}</Box>
-      <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
-        {actions}
-      </Stack>
-    </Box>
+      </h2>
+      {description && <p className={styles.stepDescription}>{description}</p>}
+      <div className={styles.stepFields}>{children}</div>
+      <div className={styles.stepActions}>{actions}</div>
+    </form>
   );
 }

@@ -1,7 +1,13 @@
-import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
-import Box from '@mui/material/Box';
-import InputBase from '@mui/material/InputBase';
-import type { SxProps, Theme } from '@mui/material/styles';
+import {
+  useContext,
+  useId,
+  type ComponentProps,
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { BrandStyleContext } from '../brand-colors';
+import styles from './estimator.module.css';
 
 type HtmlInputProps = ComponentProps<'input'> & Record<`data-${string}`, string>;
 
@@ -24,91 +30,53 @@ interface TextInputProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Extra attributes for the <input> (inputMode, maxLength, ARIA). */
   htmlInput?: HtmlInputProps;
-  sx?: SxProps<Theme>;
+  /** For the field as a whole, its label and helper text included (a grid column, say). */
+  style?: CSSProperties;
 }
 
 /**
- * A text field with its label above it. Built on InputBase: MUI's TextField also carries
- * Select, Menu and Popover for its `select` mode, which the widget's first step cannot afford.
+ * A text field with its label above it, in plain HTML and CSS (estimator.module.css): the
+ * estimator's first step has one, and a homeowner's phone shows and hydrates that step without
+ * loading MUI.
  */
 export function TextInput({
   label,
   helperText,
   error = false,
   required = false,
-  disabled = false,
   inputRef,
   htmlInput,
-  sx,
+  style,
   ...input
 }: TextInputProps) {
   const id = useId();
   const helperId = `${id}-helper`;
+  const brand = useContext(BrandStyleContext);
   return (
-    <Box sx={sx}>
-      <Box
-        component="label"
-        htmlFor={id}
-        sx={{
-          display: 'block',
-          mb: 0.75,
-          fontWeight: 600,
-          fontSize: '0.9375rem',
-          color: error ? 'error.main' : 'text.primary',
-        }}
-      >
+    <div style={{ ...brand, ...style }}>
+      <label htmlFor={id} className={styles.fieldLabel} data-error={error || undefined}>
         {label}
         {required && (
-          <Box component="span" aria-hidden sx={{ color: 'error.main' }}>
+          <span aria-hidden className={styles.required}>
             {' *'}
-          </Box>
+          </span>
         )}
-      </Box>
-      <InputBase
+      </label>
+      <input
         id={id}
-        inputRef={inputRef}
-        fullWidth
-        error={error}
+        ref={inputRef}
+        className={styles.input}
         required={required}
-        disabled={disabled}
         {...input}
-        inputProps={{
-          ...htmlInput,
-          'aria-invalid': error || undefined,
-          'aria-describedby': helperText ? helperId : undefined,
-        }}
-        sx={{
-          minHeight: 52,
-          px: 1.75,
-          borderRadius: 2,
-          border: 1,
-          borderColor: error ? 'error.main' : 'grey.400',
-          bgcolor: 'background.paper',
-          fontSize: '1rem',
-          transition: 'border-color 120ms, box-shadow 120ms',
-          '&:hover': { borderColor: error ? 'error.main' : 'grey.600' },
-          '&.Mui-focused': {
-            borderColor: error ? 'error.main' : 'primary.dark',
-            boxShadow: (theme) =>
-              `0 0 0 3px ${error ? theme.palette.error.light : theme.palette.primary.light}`,
-          },
-          '&.Mui-disabled': { bgcolor: 'grey.100' },
-        }}
+        {...htmlInput}
+        aria-invalid={error || undefined}
+        aria-describedby={helperText ? helperId : undefined}
       />
       {helperText && (
-        <Box
-          id={helperId}
-          sx={{
-            mt: 0.5,
-            minHeight: '1.25rem',
-            fontSize: '0.8125rem',
-            lineHeight: 1.5,
-            color: error ? 'error.main' : 'text.secondary',
-          }}
-        >
+        <div id={helperId} className={styles.helper} data-error={error || undefined}>
           {helperText}
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

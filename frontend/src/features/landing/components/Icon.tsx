@@ -1,3 +1,4 @@
+import { PathIcon } from '../../../components/PathIcon';
 import styles from './landing.module.css';
 
 /**
@@ -47,13 +48,9 @@ export type IconName = keyof typeof ICON_PATHS;
 /** A decorative icon: hidden from screen readers, sized by `font-size` like MUI's SvgIcon. */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg
+    <PathIcon
+      path={ICON_PATHS[name]}
       className={className ? `${styles.icon} ${className}` : styles.icon}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={ICON_PATHS[name]} />
-    </svg>
+    />
   );
 }

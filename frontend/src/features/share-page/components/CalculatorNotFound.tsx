@@ -2,10 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ThemeProvider } from '@mui/material/styles';
 import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
-import { Link as RouterLink } from 'react-router';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import { theme } from '../../../theme/theme';
 
 interface CalculatorNotFoundProps {
   /** 'Invalid link', 'Calculator link not found or inactive' or 'Failed to load calculator'. */
@@ -14,50 +15,54 @@ interface CalculatorNotFoundProps {
   onRetry?: () => void;
 }
 
-/** The share page's not-found and error state. */
-export function CalculatorNotFound({ message, onRetry }: CalculatorNotFoundProps) {
+/**
+ * The share page's not-found and error state. Loaded only when needed, with MUI's theme: the
+ * share page itself is drawn without MUI. A default export for React.lazy.
+ */
+export default function CalculatorNotFound({ message, onRetry }: CalculatorNotFoundProps) {
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: 6,
-        bgcolor: 'grey.50',
-      }}
-    >
-      <Box sx={{ maxWidth: 480, textAlign: 'center' }}>
-        <SearchOffRoundedIcon aria-hidden sx={{ fontSize: 64, color: 'grey.400' }} />
-        <Typography variant="h1" sx={{ mt: 2, fontSize: { xs: '1.875rem', sm: '2.25rem' } }}>
-          Calculator Not Found
-        </Typography>
-        <Typography color="textSecondary" sx={{ mt: 1.5 }} role="alert">
-          {message}
-        </Typography>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          sx={{ mt: 4, justifyContent: 'center' }}
-        >
-          {onRetry && (
-            <Button variant="outlined" size="large" onClick={onRetry}>
-              Try again
-            </Button>
-          )}
-          <Button
-            component={RouterLink}
-            to={APP_ROUTES.home}
-            variant="contained"
-            size="large"
-            startIcon={<HomeRoundedIcon />}
+    <ThemeProvider theme={theme}>
+      <Box
+        component="main"
+        sx={{
+          minHeight: '100vh',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          px: 2,
+          py: 6,
+          bgcolor: 'grey.50',
+        }}
+      >
+        <Box sx={{ maxWidth: 480, textAlign: 'center' }}>
+          <SearchOffRoundedIcon aria-hidden sx={{ fontSize: 64, color: 'grey.400' }} />
+          <Typography variant="h1" sx={{ mt: 2, fontSize: { xs: '1.875rem', sm: '2.25rem' } }}>
+            Calculator Not Found
+          </Typography>
+          <Typography color="textSecondary" sx={{ mt: 1.5 }} role="alert">
+            {message}
+          </Typography>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ mt: 4, justifyContent: 'center' }}
           >
-            Go to home page
-          </Button>
-        </Stack>
+            {onRetry && (
+              <Button variant="outlined" size="large" onClick={onRetry}>
+                Try again
+              </Button>
+            )}
+            <Button
+              href={APP_ROUTES.home}
+              variant="contained"
+              size="large"
+              startIcon={<HomeRoundedIcon />}
+            >
+              Go to home page
+            </Button>
+          </Stack>
+        </Box>
       </Box>
-    </Box>
+    </ThemeProvider>
   );
 }

@@ -1,15 +1,19 @@
-import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import AttachMoneyRoundedIcon from '@mui/icons-material/AttachMoneyRounded';
-import BoltRoundedIcon from '@mui/icons-material/BoltRounded';
-import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
-import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
-import SatelliteAltRoundedIcon from '@mui/icons-material/SatelliteAltRounded';
-import { Link as RouterLink } from 'react-router';
+import type { CSSProperties, ReactNode } from 'react';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import { PathIcon } from '../../../components/PathIcon';
+import styles from './share-page.module.css';
+
+/** The Material icons (rounded set) the page shows, as plain SVG paths. */
+const ICONS = {
+  bolt: 'M10.67 21c-.35 0-.62-.31-.57-.66L11 14H7.5c-.88 0-.33-.75-.31-.78 1.26-2.23 3.15-5.53 5.65-9.93.1-.18.3-.29.5-.29.35 0 .62.31.57.66l-.9 6.34h3.51c.4 0 .62.19.4.66-3.29 5.74-5.2 9.09-5.75 10.05-.1.18-.29.29-.5.29',
+  satelliteAlt:
+    'M20.95 14.88a6.985 6.985 0 0 1-6.07 6.07c-.51.06-.88.49-.88.99 0 .04 0 .08.01.12.07.55.57.94 1.12.87 4.09-.51 7.3-3.72 7.81-7.81.06-.55-.33-1.05-.88-1.11-.55-.07-1.05.32-1.11.87m-2.11.38c.14-.53-.18-1.08-.72-1.22s-1.08.18-1.22.72c-.27 1.05-1.09 1.87-2.15 2.15-.45.12-.75.52-.75.97 0 .08.01.17.03.25.14.53.69.85 1.22.72 1.77-.47 3.14-1.84 3.59-3.59M21.8 4.12 18.26.58c-.78-.78-2.05-.78-2.83 0l-3.18 3.18c-.78.78-.78 2.05 0 2.83l1.24 1.24-.71.71-1.23-1.24c-.78-.78-2.05-.78-2.83 0L7.3 8.72c-.78.78-.78 2.05 0 2.83l1.24 1.24-.71.71-1.23-1.25c-.78-.78-2.05-.78-2.83 0L.59 15.43c-.78.78-.78 2.05 0 2.83l3.54 3.54c.78.78 2.05.78 2.83 0l3.18-3.18c.78-.78.78-2.05 0-2.83L8.9 14.55l.71-.71 1.24 1.24c.78.78 2.05.78 2.83 0l1.41-1.41c.78-.78.78-2.05 0-2.83L13.84 9.6l.71-.71 1.24 1.24c.78.78 2.05.78 2.83 0l3.18-3.18c.78-.78.78-2.05 0-2.83M5.54 20.38 2 16.85l1.06-1.06 3.54 3.54zm2.12-2.12-3.54-3.54 1.06-1.06 3.54 3.54zm9.54-9.54-3.54-3.54 1.06-1.06 3.54 3.54zm2.12-2.12-3.54-3.54L16.85 2l3.54 3.54z',
+  handshake:
+    'M16.48 10.41c-.39.39-1.04.39-1.43 0l-4.47-4.46-7.05 7.04-.66-.63c-1.17-1.17-1.17-3.07 0-4.24l4.24-4.24c1.17-1.17 3.07-1.17 4.24 0L16.48 9c.39.39.39 1.02 0 1.41m.7-2.12c.78.78.78 2.05 0 2.83-1.27 1.27-2.61.22-2.83 0l-3.76-3.76-5.57 5.57c-.39.39-.39 1.02 0 1.41s1.02.39 1.42 0l4.62-4.62.71.71-4.62 4.62c-.39.39-.39 1.02 0 1.41s1.02.39 1.42 0l4.62-4.62.71.71-4.62 4.62c-.39.39-.39 1.02 0 1.41s1.02.39 1.41 0l4.62-4.62.71.71-4.62 4.62c-.39.39-.39 1.02 0 1.41s1.02.39 1.41 0l8.32-8.34c1.17-1.17 1.17-3.07 0-4.24l-4.24-4.24c-1.15-1.15-3.01-1.17-4.18-.06z',
+  attachMoney:
+    'M11.8 10.9c-2.27-.59-3-1.2-3-2.15 0-1.09 1.01-1.85 2.7-1.85 1.42 0 2.13.54 2.39 1.4.12.4.45.7.87.7h.3c.66 0 1.13-.65.9-1.27-.42-1.18-1.4-2.16-2.96-2.54V4.5c0-.83-.67-1.5-1.5-1.5S10 3.67 10 4.5v.66c-1.94.42-3.5 1.68-3.5 3.61 0 2.31 1.91 3.46 4.7 4.13 2.5.6 3 1.48 3 2.41 0 .69-.49 1.79-2.7 1.79-1.65 0-2.5-.59-2.83-1.43-.15-.39-.49-.67-.9-.67h-.28c-.67 0-1.14.68-.89 1.3.57 1.39 1.9 2.21 3.4 2.53v.67c0 .83.67 1.5 1.5 1.5s1.5-.67 1.5-1.5v-.65c1.95-.37 3.5-1.5 3.5-3.55 0-2.84-2.43-3.81-4.7-4.4',
+  home: 'M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6c-.38-.34-.96-.34-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1',
+} as const;
 
 export const FALLBACK_BUSINESS_NAME = 'Roofing Contractor';
 export const FALLBACK_BUSINESS_ADDRESS = 'Professional Roofing Services';
@@ -25,27 +29,29 @@ interface SharePageLayoutProps {
   business: ShareBusiness | null;
   /** The estimator, in the contractor's colours. */
   calculator: ReactNode;
+  /** The brand's custom properties (brandStyle()). */
+  style?: CSSProperties;
 }
 
 function reasons(name: string) {
   return [
     {
-      icon: BoltRoundedIcon,
+      icon: ICONS.bolt,
       title: 'Instant estimate',
       text: 'See a low, average and high price for your new roof in about a minute.',
     },
     {
-      icon: SatelliteAltRoundedIcon,
+      icon: ICONS.satelliteAlt,
       title: 'Measured from above',
       text: 'Your roof is measured from satellite imagery: no ladder, no visit, no wait.',
     },
     {
-      icon: HandshakeRoundedIcon,
+      icon: ICONS.handshake,
       title: 'A local team',
       text: `${name} reviews your request and prepares an exact quote for your home.`,
     },
     {
-      icon: AttachMoneyRoundedIcon,
+      icon: ICONS.attachMoney,
       title: 'No obligation',
       text: 'The estimate is free. You decide whether you want an exact quote.',
     },
@@ -62,225 +68,120 @@ const STATS = [
 function BusinessMark({ business }: { business: ShareBusiness | null }) {
   if (business?.logoUrl) {
     return (
-      <Box
-        component="img"
+      <img
         src={business.logoUrl}
         alt={`${business.name} logo`}
         width={48}
         height={48}
-        sx={{ width: 48, height: 48, objectFit: 'contain', borderRadius: 1.5, flexShrink: 0 }}
+        className={styles.logo}
       />
     );
   }
   return (
-    <Box
-      aria-hidden
-      sx={{
-        width: 48,
-        height: 48,
-        flexShrink: 0,
-        borderRadius: 1.5,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'primary.dark',
-        color: 'primary.contrastText',
-      }}
-    >
-      {business && <HomeRoundedIcon />}
-    </Box>
+    <div aria-hidden className={styles.mark} data-testid="business-mark">
+      {business && <PathIcon path={ICONS.home} className={styles.icon} />}
+    </div>
   );
 }
 
-/** A contractor's public calculator page: header, hero, the calculator, reasons, stats, footer. */
-export function SharePageLayout({ business: known, calculator }: SharePageLayoutProps) {
+/**
+ * A contractor's public calculator page: header, hero, the calculator, reasons, stats, footer.
+ * Plain HTML and CSS (share-page.module.css), painted in the brand's shade by the custom
+ * properties brandStyle() sets on it.
+ */
+export function SharePageLayout({ business: known, calculator, style }: SharePageLayoutProps) {
   // Below the fold, the generic name stands in until the contractor's arrives.
   const business = known ?? { name: FALLBACK_BUSINESS_NAME, address: '', logoUrl: null };
-  // One line each (cut with an ellipsis), so the name arriving moves nothing below it.
-  const line = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
   return (
-    <Box sx={{ bgcolor: 'grey.50', minHeight: '100vh' }}>
-      <Box
-        component="header"
-        aria-busy={known ? undefined : true}
-        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Container maxWidth="lg" sx={{ py: 1.5, display: 'flex', alignItems: 'center', gap: 1.5 }}>
+    <div className={styles.page} style={style}>
+      <header aria-busy={known ? undefined : true} className={styles.header}>
+        <div className={`${styles.container} ${styles.headerRow}`}>
           <BusinessMark business={known} />
-          <Box sx={{ minWidth: 0, visibility: known ? 'visible' : 'hidden' }}>
-            <Typography
-              title={business.name}
-              sx={{ ...line, fontWeight: 800, fontSize: '1.125rem', lineHeight: 1.3 }}
-            >
+          {/* One line each (cut with an ellipsis), so the name arriving moves nothing below. */}
+          <div className={styles.business} style={known ? undefined : { visibility: 'hidden' }}>
+            <p title={business.name} className={`${styles.line} ${styles.businessName}`}>
               {business.name}
-            </Typography>
-            <Typography variant="body2" color="textSecondary" title={business.address} sx={line}>
+            </p>
+            <p title={business.address} className={`${styles.line} ${styles.businessAddress}`}>
               {business.address || '\u00a0'}
-            </Typography>
-          </Box>
-        </Container>
-      </Box>
+            </p>
+          </div>
+        </div>
+      </header>
 
-      <Box component="main">
-        <Box
-          component="section"
-          aria-labelledby="share-hero-title"
-          sx={{
-            bgcolor: 'primary.dark',
-            backgroundImage: (theme) =>
-              `linear-gradient(135deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.dark} 55%, rgba(0, 0, 0, 0.18) 100%)`,
-            color: 'primary.contrastText',
-            pt: { xs: 5, md: 8 },
-            pb: { xs: 12, md: 14 },
-            textAlign: 'center',
-          }}
-        >
-          <Container maxWidth="md">
-            <Typography
-              id="share-hero-title"
-              variant="h1"
-              sx={{ fontSize: { xs: '2rem', sm: '2.5rem', md: '3rem' } }}
-            >
+      <main>
+        <section aria-labelledby="share-hero-title" className={styles.hero}>
+          <div className={`${styles.container} ${styles.narrow}`}>
+            <h1 id="share-hero-title" className={styles.heroTitle}>
               Get Your Instant Roof Estimate
-            </Typography>
-            <Typography
-              variant="subtitle1"
-              component="p"
-              sx={{ mt: 2, opacity: 0.95, maxWidth: 560, mx: 'auto' }}
-            >
+            </h1>
+            <p className={styles.heroText}>
               Find out what a new roof for your home costs in about a minute, with your roof
               measured from satellite imagery. Free, with no obligation.
-            </Typography>
-          </Container>
-        </Box>
+            </p>
+          </div>
+        </section>
 
-        <Container
-          component="section"
+        <section
           aria-label="Roof estimate calculator"
-          maxWidth="md"
-          sx={{ mt: { xs: -9, md: -10 }, position: 'relative' }}
+          className={`${styles.container} ${styles.narrow} ${styles.calculator}`}
         >
           {calculator}
-        </Container>
+        </section>
 
-        <Container
-          component="section"
+        <section
           aria-labelledby="why-choose-title"
-          maxWidth="lg"
-          sx={{ py: { xs: 7, md: 10 } }}
+          className={`${styles.container} ${styles.reasons}`}
         >
-          <Typography id="why-choose-title" variant="h2" sx={{ textAlign: 'center' }}>
+          <h2 id="why-choose-title" className={styles.sectionTitle}>
             Why Choose {business.name}
-          </Typography>
-          <Box
-            sx={{
-              mt: 5,
-              display: 'grid',
-              gap: 2.5,
-              gridTemplateColumns: {
-                xs: 'minmax(0, 1fr)',
-                sm: 'repeat(2, minmax(0, 1fr))',
-                md: 'repeat(4, minmax(0, 1fr))',
-              },
-            }}
-          >
-            {reasons(business.name).map(({ icon: Icon, title, text }) => (
-              <Box
-                key={title}
-                sx={{
-                  p: 3,
-                  borderRadius: 3,
-                  bgcolor: 'background.paper',
-                  border: 1,
-                  borderColor: 'divider',
-                }}
-              >
-                <Box
-                  aria-hidden
-                  sx={{
-                    width: 44,
-                    height: 44,
-                    borderRadius: 2,
-                    display: 'grid',
-                    placeItems: 'center',
-                    bgcolor: 'action.hover',
-                    color: 'primary.dark',
-                  }}
-                >
-                  <Icon />
-                </Box>
-                <Typography variant="h3" sx={{ mt: 2, fontSize: '1.125rem' }}>
-                  {title}
-                </Typography>
-                <Typography color="textSecondary" sx={{ mt: 1 }}>
-                  {text}
-                </Typography>
-              </Box>
+          </h2>
+          <div className={styles.reasonGrid}>
+            {reasons(business.name).map(({ icon, title, text }) => (
+              <div key={title} className={styles.reason}>
+                <div aria-hidden className={styles.reasonIcon}>
+                  <PathIcon path={icon} className={styles.icon} />
+                </div>
+                <h3 className={styles.reasonTitle}>{title}</h3>
+                <p className={styles.reasonText}>{text}</p>
+              </div>
             ))}
-          </Box>
-        </Container>
+          </div>
+        </section>
 
-        <Box
-          component="section"
-          aria-label="At a glance"
-          sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: { xs: 5, md: 6 } }}
-        >
-          <Container maxWidth="lg">
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                display: 'grid',
-                gap: 3,
-                textAlign: 'center',
-                gridTemplateColumns: {
-                  xs: 'repeat(2, minmax(0, 1fr))',
-                  md: 'repeat(4, minmax(0, 1fr))',
-                },
-              }}
-            >
+        <section aria-label="At a glance" className={styles.stats}>
+          <div className={styles.container}>
+            <dl className={styles.statGrid}>
               {STATS.map((stat) => (
-                <Box key={stat.label} sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
-                  <Typography component="dt" sx={{ opacity: 0.95 }}>
-                    {stat.label}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    sx={{ m: 0, fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 800 }}
-                  >
-                    {stat.value}
-                  </Typography>
-                </Box>
+                <div key={stat.label} className={styles.stat}>
+                  <dt className={styles.statLabel}>{stat.label}</dt>
+                  <dd className={styles.statValue}>{stat.value}</dd>
+                </div>
               ))}
-            </Box>
-          </Container>
-        </Box>
-      </Box>
+            </dl>
+          </div>
+        </section>
+      </main>
 
-      <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.300', py: 4 }}>
-        <Container
-          maxWidth="lg"
-          sx={{
-            display: 'flex',
-            flexDirection: { xs: 'column', sm: 'row' },
-            gap: 1.5,
-            justifyContent: 'space-between',
-          }}
-        >
-          <Box>
-            <Typography sx={{ fontWeight: 700, color: 'common.white' }}>{business.name}</Typography>
-            <Typography variant="body2">{business.address}</Typography>
-            <Typography variant="body2" sx={{ mt: 1, color: 'grey.400' }}>
+      <footer className={styles.footer}>
+        <div className={`${styles.container} ${styles.footerRow}`}>
+          <div>
+            <p className={styles.footerName}>{business.name}</p>
+            <p className={styles.footerText}>{business.address}</p>
+            <p className={`${styles.footerMuted} ${styles.footerCopyright}`}>
               © {new Date().getFullYear()} {business.name.replace(/\.$/, '')}. All rights reserved.
-            </Typography>
-          </Box>
-          <Typography variant="body2" sx={{ color: 'grey.400' }}>
+            </p>
+          </div>
+          <p className={styles.footerMuted}>
             Estimates by{' '}
-            <Link component={RouterLink} to={APP_ROUTES.home} sx={{ color: 'grey.200' }}>
+            {/* A new tab: the homeowner's estimate stays as it is, and inside a contractor's
+                frame the rest of Rafter never opens. */}
+            <a href={APP_ROUTES.home} target="_blank" rel="noopener" className={styles.footerLink}>
               Rafter
-            </Link>
-          </Typography>
-        </Container>
-      </Box>
-    </Box>
+            </a>
+          </p>
+        </div>
+      </footer>
+    </div>
   );
 }

@@ -187,14 +187,14 @@ export function QuoteDialog({
                 type="email"
                 autoComplete="email"
                 {...field('email')}
-                sx={{ gridColumn: '1 / -1' }}
+                style={{ gridColumn: '1 / -1' }}
               />
               <TextInput
                 label="Phone Number"
                 type="tel"
                 autoComplete="tel"
                 {...field('phone')}
-                sx={{ gridColumn: '1 / -1' }}
+                style={{ gridColumn: '1 / -1' }}
               />
             </Box>
             {offerTextConsent && (

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { addressWithZipCode } from '@rafter/domain/address';
@@ -23,6 +22,7 @@ import { RoofMap } from '../map/RoofMap';
 import { MeasurementCompleteDialog } from '../measuring/MeasurementCompleteDialog';
 import { MeasuringOverlay } from '../measuring/MeasuringOverlay';
 import type { AddressDraft, MeasuredAddress } from '../estimator-state';
+import { StepActions } from '../StepActions';
 import { StepLayout } from '../StepLayout';
 
 /** Before a zip code is located: the middle of the contiguous US. */
@@ -166,19 +166,11 @@ export function AddressStep({
           focusTitle={focusTitle}
           onSubmit={startMeasuring}
           actions={
-            <>
-              <Button variant="outlined" size="large" onClick={onBack}>
-                Back
-              </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={current.address === '' || measuring.active}
-              >
-                Measure Roof
-              </Button>
-            </>
+            <StepActions
+              onBack={onBack}
+              canContinue={current.address !== '' && !measuring.active}
+              continueLabel="Measure Roof"
+            />
           }
         >
           <Stack spacing={2}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import Button from '@mui/material/Button';
+import { ContinueButton } from '../StepActions';
 import { StepLayout } from '../StepLayout';
 import { TextInput } from '../TextInput';
 
@@ -47,11 +47,7 @@ export function ZipCodeStep({
       onSubmit={() => {
         if (complete) onContinue();
       }}
-      actions={
-        <Button type="submit" variant="contained" size="large" disabled={!complete}>
-          Continue
-        </Button>
-      }
+      actions={<ContinueButton disabled={!complete}>Continue</ContinueButton>}
     >
       <TextInput
         label="Zip Code"
