@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import buttons from '../components/button.module.css';
 import styles from './page-error.module.css';
 
 interface PageErrorBoundaryProps {
@@ -52,12 +53,12 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErr
         <div className={styles.actions}>
           <button
             type="button"
-            className={`${styles.button} ${styles.contained}`}
+            className={`${buttons.button} ${buttons.contained}`}
             onClick={() => window.location.reload()}
           >
             Reload page
           </button>
-          <a className={`${styles.button} ${styles.outlined}`} href={APP_ROUTES.home}>
+          <a className={`${buttons.button} ${buttons.outlined}`} href={APP_ROUTES.home}>
             Go to home page
           </a>
         </div>

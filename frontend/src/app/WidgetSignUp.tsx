@@ -1,8 +1,6 @@
-import { ThemeProvider } from '@mui/material/styles';
 import AuthDialog from '../features/auth/components/AuthDialog';
 import { AuthProvider } from '../features/auth/components/AuthProvider';
 import { takePostSignInPath } from '../features/auth/utils/browser-storage';
-import { theme } from '../theme/theme';
 
 interface WidgetSignUpProps {
   open: boolean;
@@ -12,20 +10,17 @@ interface WidgetSignUpProps {
 /**
  * The sign-up dialog on the standalone /widget page, loaded when the estimate-ready modal asks
  * for it. That page has no router: signing in goes on to the dashboard with a full page load.
- * Nor has it MUI's theme above the estimator's later steps, so the dialog brings it.
  */
 export default function WidgetSignUp({ open, onClose }: WidgetSignUpProps) {
   return (
-    <ThemeProvider theme={theme}>
-      <AuthProvider>
-        <AuthDialog
-          open={open}
-          initialMode="signup"
-          notice={undefined}
-          onClose={onClose}
-          onSignedIn={() => window.location.assign(takePostSignInPath())}
-        />
-      </AuthProvider>
-    </ThemeProvider>
+    <AuthProvider>
+      <AuthDialog
+        open={open}
+        initialMode="signup"
+        notice={undefined}
+        onClose={onClose}
+        onSignedIn={() => window.location.assign(takePostSignInPath())}
+      />
+    </AuthProvider>
   );
 }

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { APP_ROUTES, isEmbeddableRoute } from '@rafter/domain/routes';
 import { AuthDialogProvider } from '../features/auth/components/AuthDialogProvider';
-import { ForeignFrameRefusal, isInForeignFrame } from './ForeignFrameRefusal';
+import { isInForeignFrame } from './foreign-frame';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollManager } from './ScrollManager';
+import styles from './page-loading.module.css';
 
 // Each page is its own chunk, so a visitor downloads only the page they open. The embedded
 // /widget is not here: it has an entry of its own (widget.html) without the router. Nor is
@@ -55,6 +55,10 @@ const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 const DashboardPage = lazy(() => import('./routes/DashboardPage'));
 const ResetPasswordPage = lazy(() => import('./routes/ResetPasswordPage'));
 const SubscribePage = lazy(() => import('./routes/SubscribePage'));
+const ForeignFrameRefusal = lazy(() => import('./ForeignFrameRefusal'));
+// MUI's theme for every page but the landing page, which is drawn without MUI (its dialogs and
+// the demo's later steps bring the theme with them).
+const AppTheme = lazy(() => import('../components/AppTheme'));
 
 /**
  * Page routes. Every path must be in `APP_ROUTES`: the server answers 404 for any other path,
@@ -71,12 +75,12 @@ export const routes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
+/** A thin bar across the top while a page's code loads. */
 function PageLoading() {
   return (
-    <LinearProgress
-      aria-label="Loading page"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }}
-    />
+    <div role="progressbar" aria-label="Loading page" className={styles.bar}>
+      <div className={styles.fill} />
+    </div>
   );
 }
 
@@ -90,13 +94,19 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   const [foreignFrame] = useState(isInForeignFrame);
 
-  if (foreignFrame && !isEmbeddableRoute(pathname)) return <ForeignFrameRefusal />;
+  if (foreignFrame && !isEmbeddableRoute(pathname)) {
+    return (
+      <Suspense fallback={null}>
+        <ForeignFrameRefusal />
+      </Suspense>
+    );
+  }
 
   return (
     <PageErrorBoundary pathname={pathname}>
       <AuthDialogProvider>
         <Suspense fallback={<PageLoading />}>
-          {page}
+          {pathname === APP_ROUTES.home ? page : <AppTheme>{page}</AppTheme>}
           <ScrollManager />
         </Suspense>
       </AuthDialogProvider>

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import styles from './brand-logo.module.css';
 
 interface BrandLogoProps {
   /** Colour of the word mark; the mark itself stays brand green. */
@@ -10,33 +10,12 @@ interface BrandLogoProps {
 /** The Rafter mark and name, linking home. */
 export function BrandLogo({ tone = 'dark' }: BrandLogoProps) {
   return (
-    <Box
-      component={RouterLink}
+    <RouterLink
       to={APP_ROUTES.home}
       aria-label="Rafter home"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 1,
-        color: tone === 'dark' ? 'text.primary' : 'common.white',
-        textDecoration: 'none',
-        fontWeight: 800,
-        fontSize: '1.25rem',
-        letterSpacing: '-0.02em',
-        borderRadius: 1,
-        '&:focus-visible': {
-          outline: '3px solid',
-          outlineColor: 'primary.light',
-          outlineOffset: 4,
-        },
-      }}
+      className={tone === 'dark' ? styles.logo : `${styles.logo} ${styles.light}`}
     >
-      <Box
-        component="svg"
-        viewBox="0 0 64 64"
-        aria-hidden
-        sx={{ width: 32, height: 32, flexShrink: 0, display: 'block' }}
-      >
+      <svg viewBox="0 0 64 64" aria-hidden className={styles.mark}>
         <rect width="64" height="64" rx="14" fill="#16a34a" />
         <path
           d="M12 33 32 15l20 18"
@@ -54,8 +33,8 @@ export function BrandLogo({ tone = 'dark' }: BrandLogoProps) {
           strokeLinejoin="round"
         />
         <path d="M28 48V38h8v10" fill="#fff" />
-      </Box>
+      </svg>
       Rafter
-    </Box>
+    </RouterLink>
   );
 }

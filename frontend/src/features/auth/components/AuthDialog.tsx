@@ -16,6 +16,7 @@ import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
+import { AppTheme } from '../../../components/AppTheme';
 
 type View = { mode: AuthDialogMode } | { mode: 'check-email'; email: string };
 
@@ -41,7 +42,7 @@ export interface AuthDialogProps {
 }
 
 /** Sign In, Sign Up and Reset Password in one dialog; switching mode starts a blank form. */
-export default function AuthDialog({
+function AuthDialogContent({
   open,
   initialMode,
   notice: initialNotice,
@@ -141,5 +142,14 @@ export default function AuthDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The dialog with the app's theme: it loads on demand, on pages drawn without MUI too. */
+export default function AuthDialog(props: AuthDialogProps) {
+  return (
+    <AppTheme>
+      <AuthDialogContent {...props} />
+    </AppTheme>
   );
 }

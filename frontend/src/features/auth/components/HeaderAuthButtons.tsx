@@ -1,18 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { AUTH_FALLBACKS } from '@rafter/domain/auth-session';
 import { APP_ROUTES } from '@rafter/domain/routes';
+import buttons from '../../../components/button.module.css';
 import { useAuthDialog } from '../hooks/use-auth-dialog';
 import { useAuth } from '../session/auth-context';
+import styles from './auth-buttons.module.css';
 
 // Only a failed sign-out needs it: its code stays out of the pages' first load.
-const Snackbar = lazy(() => import('@mui/material/Snackbar'));
+const SignOutFailedNotice = lazy(() => import('./SignOutFailedNotice'));
 
-const compact = { px: { xs: 1.25, sm: 2.25 }, whiteSpace: 'nowrap' } as const;
+const contained = `${buttons.button} ${buttons.contained} ${styles.compact}`;
+const text = `${buttons.button} ${buttons.text} ${styles.compact}`;
 
-/** Signed out: Sign In and Get Started. Signed in: Dashboard and Sign Out (spec section 2). */
+/**
+ * Signed out: Sign In and Get Started. Signed in: Dashboard and Sign Out (spec section 2). Plain
+ * buttons (components/button.module.css): the landing page's header shows them without MUI.
+ */
 export function HeaderAuthButtons() {
   const { status, signOut } = useAuth();
   const dialog = useAuthDialog();
@@ -20,31 +23,26 @@ export function HeaderAuthButtons() {
 
   if (status === 'signed-in') {
     return (
-      <Box sx={{ display: 'flex', gap: { xs: 0.5, sm: 1 } }}>
-        <Button component={RouterLink} to={APP_ROUTES.dashboard} variant="contained" sx={compact}>
+      <div className={styles.row}>
+        <RouterLink to={APP_ROUTES.dashboard} className={contained}>
           Dashboard
-        </Button>
-        <Button
-          color="inherit"
-          sx={compact}
+        </RouterLink>
+        <button
+          type="button"
+          className={text}
           onClick={() => {
             setSignOutFailed(false);
             signOut().catch(() => setSignOutFailed(true));
           }}
         >
           Sign Out
-        </Button>
+        </button>
         {signOutFailed && (
           <Suspense fallback={null}>
-            <Snackbar
-              open
-              autoHideDuration={5000}
-              onClose={() => setSignOutFailed(false)}
-              message={AUTH_FALLBACKS.signOut}
-            />
+            <SignOutFailedNotice onClose={() => setSignOutFailed(false)} />
           </Suspense>
         )}
-      </Box>
+      </div>
     );
   }
 
@@ -52,18 +50,19 @@ export function HeaderAuthButtons() {
   // a signed-in contractor never sees them flash.
   const hidden = status === 'loading';
   return (
-    <Box
+    <div
       aria-hidden={hidden || undefined}
-      sx={{ display: 'flex', gap: { xs: 0.5, sm: 1 }, visibility: hidden ? 'hidden' : 'visible' }}
+      className={styles.row}
+      style={{ visibility: hidden ? 'hidden' : 'visible' }}
       onPointerEnter={dialog.preload}
       onFocus={dialog.preload}
     >
-      <Button color="inherit" sx={compact} onClick={() => dialog.open('signin')}>
+      <button type="button" className={text} onClick={() => dialog.open('signin')}>
         Sign In
-      </Button>
-      <Button variant="contained" sx={compact} onClick={() => dialog.open('signup')}>
+      </button>
+      <button type="button" className={contained} onClick={() => dialog.open('signup')}>
         Get Started
-      </Button>
-    </Box>
+      </button>
+    </div>
   );
 }

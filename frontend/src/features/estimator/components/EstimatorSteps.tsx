@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { ThemeProvider } from '@mui/material/styles';
 import type { FunnelStep } from '@rafter/domain/funnel';
 import { computeEstimate, type Estimate } from '@rafter/domain/estimate';
 import type { QuoteForm } from '@rafter/domain/lead';
@@ -10,7 +9,7 @@ import {
   type MaterialPricingResponse,
 } from '../api/get-material-pricing';
 import { useSubmitQuote, type LeadSource, type QuoteReceipt } from '../api/submit-quote';
-import { theme } from '../../../theme/theme';
+import { AppTheme } from '../../../components/AppTheme';
 import { BrandThemeProvider } from '../brand-theme';
 import type { EstimatorAnswers, Step } from './estimator-state';
 import type { FormTokenKeeper } from '../form-token/form-token-keeper';
@@ -64,11 +63,11 @@ function requestSignup() {
  */
 export default function EstimatorSteps({ color, ...props }: EstimatorStepsProps) {
   return (
-    <ThemeProvider theme={theme}>
+    <AppTheme>
       <BrandThemeProvider color={color}>
         <Steps {...props} />
       </BrandThemeProvider>
-    </ThemeProvider>
+    </AppTheme>
   );
 }
 

@@ -1,4 +1,4 @@
-import styles from './estimator.module.css';
+import buttons from '../../../components/button.module.css';
 
 interface StepActionsProps {
   onBack: () => void;
@@ -11,7 +11,11 @@ interface StepActionsProps {
 export function StepActions({ onBack, canContinue, continueLabel = 'Continue' }: StepActionsProps) {
   return (
     <>
-      <button type="button" className={`${styles.button} ${styles.outlined}`} onClick={onBack}>
+      <button
+        type="button"
+        className={`${buttons.button} ${buttons.large} ${buttons.outlined}`}
+        onClick={onBack}
+      >
         Back
       </button>
       <ContinueButton disabled={!canContinue}>{continueLabel}</ContinueButton>
@@ -22,7 +26,11 @@ export function StepActions({ onBack, canContinue, continueLabel = 'Continue' }:
 /** A step's submit button, filled with the brand's readable shade. */
 export function ContinueButton({ disabled, children }: { disabled: boolean; children: string }) {
   return (
-    <button type="submit" className={`${styles.button} ${styles.contained}`} disabled={disabled}>
+    <button
+      type="submit"
+      className={`${buttons.button} ${buttons.large} ${buttons.contained}`}
+      disabled={disabled}
+    >
       {children}
     </button>
   );

@@ -2,11 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ThemeProvider } from '@mui/material/styles';
 import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import { APP_ROUTES } from '@rafter/domain/routes';
-import { theme } from '../../../theme/theme';
+import { AppTheme } from '../../../components/AppTheme';
 
 interface CalculatorNotFoundProps {
   /** 'Invalid link', 'Calculator link not found or inactive' or 'Failed to load calculator'. */
@@ -21,7 +20,7 @@ interface CalculatorNotFoundProps {
  */
 export default function CalculatorNotFound({ message, onRetry }: CalculatorNotFoundProps) {
   return (
-    <ThemeProvider theme={theme}>
+    <AppTheme>
       <Box
         component="main"
         sx={{
@@ -63,6 +62,6 @@ export default function CalculatorNotFound({ message, onRetry }: CalculatorNotFo
           </Stack>
         </Box>
       </Box>
-    </ThemeProvider>
+    </AppTheme>
   );
 }

@@ -15,6 +15,7 @@ import type { Utterance } from '../call/voice-call-client';
 import { useNudges } from '../hooks/use-nudges';
 import { useVoiceCall } from '../hooks/use-voice-call';
 import { pulseSx } from './pulse';
+import { AppTheme } from '../../../components/AppTheme';
 
 const loadPanel = () => import('./VoicePanel');
 // The panel (call controls, conversation, question field) loads when it is first opened, or as a
@@ -43,10 +44,7 @@ const GREETING: Utterance = { role: 'agent', content: assistantGreeting() };
  * that shows it owns the auth dialog and passes its state in (a feature never reaches into
  * another one).
  */
-export default function VoiceAssistantWidget({
-  authDialogOpen,
-  onSignup,
-}: VoiceAssistantWidgetProps) {
+function VoiceAssistantWidgetContent({ authDialogOpen, onSignup }: VoiceAssistantWidgetProps) {
   const queryClient = useQueryClient();
   const narrow = useMediaQuery(`(max-width:${VOICE_MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const panelId = useId();
@@ -178,5 +176,14 @@ export default function VoiceAssistantWidget({
         <HeadsetMicIcon />
       </Fab>
     </Box>
+  );
+}
+
+/** The assistant with the app's theme: it loads on demand, on a landing page drawn without MUI. */
+export default function VoiceAssistantWidget(props: VoiceAssistantWidgetProps) {
+  return (
+    <AppTheme>
+      <VoiceAssistantWidgetContent {...props} />
+    </AppTheme>
   );
 }
