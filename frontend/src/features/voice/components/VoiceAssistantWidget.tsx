@@ -1,10 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSISTANT_NAME } from '@rafter/domain/voice';
 import { VOICE_MOBILE_BREAKPOINT_PX } from '../widget-constants';
@@ -14,13 +8,19 @@ import { voiceSettingsQueryOptions } from '../api/voice-settings';
 import type { Utterance } from '../call/voice-call-client';
 import { useNudges } from '../hooks/use-nudges';
 import { useVoiceCall } from '../hooks/use-voice-call';
-import { pulseSx } from './pulse';
-import { AppTheme } from '../../../components/AppTheme';
+import { PathIcon } from '../../../components/PathIcon';
+import { useMediaQuery } from '../hooks/use-media-query';
+import styles from './voice-widget.module.css';
 
 const loadPanel = () => import('./VoicePanel');
-// The panel (call controls, conversation, question field) loads when it is first opened, or as a
-// pointer or focus reaches the button: the button alone is what the landing page shows at first.
-const VoicePanel = lazy(() => loadPanel().then((module) => ({ default: module.VoicePanel })));
+// The panel (call controls, conversation, question field; MUI and its theme) loads when it is
+// first opened, or as a pointer or focus reaches the button: the button alone, plain HTML and
+// CSS, is what the landing page shows at first.
+const VoicePanel = lazy(loadPanel);
+
+/** Material's HeadsetMic icon. */
+const HEADSET_MIC =
+  'M12 1c-4.97 0-9 4.03-9 9v7c0 1.66 1.34 3 3 3h3v-8H5v-2c0-3.87 3.13-7 7-7s7 3.13 7 7v2h-4v8h4v1h-7v2h6c1.66 0 3-1.34 3-3V10c0-4.97-4.03-9-9-9';
 
 /** Moves focus to the panel's heading as the panel appears, whenever its code has loaded. */
 function focusOnMount(element: HTMLElement | null) {
@@ -44,7 +44,10 @@ const GREETING: Utterance = { role: 'agent', content: assistantGreeting() };
  * that shows it owns the auth dialog and passes its state in (a feature never reaches into
  * another one).
  */
-function VoiceAssistantWidgetContent({ authDialogOpen, onSignup }: VoiceAssistantWidgetProps) {
+export default function VoiceAssistantWidget({
+  authDialogOpen,
+  onSignup,
+}: VoiceAssistantWidgetProps) {
   const queryClient = useQueryClient();
   const narrow = useMediaQuery(`(max-width:${VOICE_MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const panelId = useId();
@@ -104,20 +107,13 @@ function VoiceAssistantWidgetContent({ authDialogOpen, onSignup }: VoiceAssistan
   const stepBack = authDialogOpen && !narrow;
 
   return (
-    <Box
+    <div
       data-testid="voice-assistant"
       inert={stepBack || undefined}
-      sx={{
-        position: 'fixed',
-        right: { xs: 16, sm: 24 },
-        bottom: { xs: 16, sm: 24 },
-        zIndex: (theme) => theme.zIndex.speedDial,
-        display: authDialogOpen && narrow ? 'none' : 'flex',
-        flexDirection: 'column',
-        alignItems: 'flex-end',
-        gap: 1.5,
-        opacity: stepBack ? 0.4 : 1,
-        transition: 'opacity 150ms',
+      className={styles.root}
+      style={{
+        display: authDialogOpen && narrow ? 'none' : undefined,
+        opacity: stepBack ? 0.4 : undefined,
       }}
     >
       {expanded && (
@@ -138,26 +134,20 @@ function VoiceAssistantWidgetContent({ authDialogOpen, onSignup }: VoiceAssistan
         </Suspense>
       )}
       {nudge && (
-        <Paper
+        // A tap on the bubble opens the panel too; the button below is the keyboard's way in.
+        <div
           role="note"
           aria-label={`Message from ${ASSISTANT_NAME}`}
-          elevation={6}
+          className={styles.nudge}
           onClick={open}
-          sx={{
-            maxWidth: 260,
-            px: 2,
-            py: 1.25,
-            borderRadius: 3,
-            borderBottomRightRadius: 4,
-            cursor: 'pointer',
-          }}
         >
-          <Typography variant="body2">{nudge}</Typography>
-        </Paper>
+          {nudge}
+        </div>
       )}
-      <Fab
+      <button
+        type="button"
         ref={fabRef}
-        color="primary"
+        className={inCall ? `${styles.fab} ${styles.pulse}` : styles.fab}
         aria-label={`Talk to ${ASSISTANT_NAME}, our sales assistant`}
         aria-expanded={expanded}
         aria-controls={expanded ? panelId : undefined}
@@ -167,23 +157,9 @@ function VoiceAssistantWidgetContent({ authDialogOpen, onSignup }: VoiceAssistan
           void loadPanel();
         }}
         onFocus={() => void loadPanel()}
-        sx={{
-          bgcolor: 'primary.dark',
-          '&:hover': { bgcolor: '#166534' },
-          ...(inCall ? pulseSx : {}),
-        }}
       >
-        <HeadsetMicIcon />
-      </Fab>
-    </Box>
-  );
-}
-
-/** The assistant with the app's theme: it loads on demand, on a landing page drawn without MUI. */
-export default function VoiceAssistantWidget(props: VoiceAssistantWidgetProps) {
-  return (
-    <AppTheme>
-      <VoiceAssistantWidgetContent {...props} />
-    </AppTheme>
+        <PathIcon path={HEADSET_MIC} className={styles.icon} />
+      </button>
+    </div>
   );
 }

@@ -18,8 +18,9 @@ import type { VoiceCallState } from '../hooks/use-voice-call';
 import { ConversationLog } from './ConversationLog';
 import { MicrophoneLevelMeter } from './MicrophoneLevelMeter';
 import { pulseSx } from './pulse';
+import { AppTheme } from '../../../components/AppTheme';
 
-interface VoicePanelProps {
+export interface VoicePanelProps {
   id: string;
   call: VoiceCallState;
   level: number | null;
@@ -190,5 +191,17 @@ export function VoicePanel({
         </Typography>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The panel with the app's theme: it loads when the assistant is first opened, on a landing page
+ * drawn without MUI. A default export for React.lazy.
+ */
+export default function ThemedVoicePanel(props: VoicePanelProps) {
+  return (
+    <AppTheme>
+      <VoicePanel {...props} />
+    </AppTheme>
   );
 }
