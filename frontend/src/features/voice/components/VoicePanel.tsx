@@ -17,7 +17,7 @@ import type { Utterance } from '../call/voice-call-client';
 import type { VoiceCallState } from '../hooks/use-voice-call';
 import { ConversationLog } from './ConversationLog';
 import { MicrophoneLevelMeter } from './MicrophoneLevelMeter';
-import { pulseSx } from './pulse';
+import styles from './voice-widget.module.css';
 import { AppTheme } from '../../../components/AppTheme';
 
 export interface VoicePanelProps {
@@ -114,6 +114,7 @@ export function VoicePanel({
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box
             aria-hidden
+            className={call.status === 'connected' ? styles.pulse : undefined}
             sx={{
               width: 10,
               height: 10,
@@ -125,7 +126,6 @@ export function VoicePanel({
                   : call.status === 'connecting'
                     ? 'warning.main'
                     : 'grey.400',
-              ...(call.status === 'connected' ? pulseSx : {}),
             }}
           />
           <Typography variant="body2" color="text.secondary">
