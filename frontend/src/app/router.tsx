@@ -39,16 +39,17 @@ function preloadable<T extends ComponentType>(load: () => Promise<{ default: T }
 }
 
 const landing = preloadable(() => import('./routes/LandingPage'));
-const share = preloadable(() => import('./routes/SharePage'));
 const LandingPage = landing.Page;
-const SharePage = share.Page;
 
-/** Loads the code of the page at `pathname` when it is one of the prerendered ones. */
+/**
+ * Loads the code of the page at `pathname` when it is the prerendered one this entry serves, the
+ * landing page (/widget and /calc/:slug have entries of their own).
+ */
 export function preloadPage(pathname: string): Promise<unknown> {
-  if (pathname === APP_ROUTES.home) return landing.preload();
-  if (/^\/calc\/[^/]+\/?$/.test(pathname)) return share.preload();
-  return Promise.resolve();
+  return pathname === APP_ROUTES.home ? landing.preload() : Promise.resolve();
 }
+// A share page reached inside the app.
+const SharePage = lazy(() => import('./routes/SharePage'));
 const TermsPage = lazy(() => import('./routes/TermsPage'));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
