@@ -598,8 +598,10 @@ test.describe('roof inspection booking (docs/calendar.md)', () => {
     expect(detail.status).toBe('contacted');
     expect(detail.timeline.map((entry) => entry.type)).toContain('inspection_booked');
 
-    const feedUrl = await dashboard.getByRole('textbox', { name: 'Feed link' }).inputValue();
-    expect(feedUrl).toMatch(/\/api\/calendar\/feed\/cal_[A-Za-z0-9_-]+\.ics$/);
+    // The link fills in when its request answers, which may come after the inspections'.
+    const feedField = dashboard.getByRole('textbox', { name: 'Feed link' });
+    await expect(feedField).toHaveValue(/\/api\/calendar\/feed\/cal_[A-Za-z0-9_-]+\.ics$/);
+    const feedUrl = await feedField.inputValue();
     const feed = await dashboard.request.get(new URL(feedUrl).pathname);
     expect(feed.headers()['content-type']).toContain('text/calendar');
     const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
