@@ -226,29 +226,28 @@ test('/widget paints its plain first step and its MUI later steps in the brand c
 }) => {
   const errors = collectPageErrors(page);
   await goOffline(page);
-  await page.goto('/widget?color=%232563eb');
+  // A light yellow: white text on it is unreadable, so buttons take its darker shade
+  // (rgb(137, 112, 11), 4.5:1 with white) while the progress bar keeps the colour itself.
+  const yellow = 'rgb(250, 204, 21)';
+  const readable = 'rgb(137, 112, 11)';
+  await page.goto('/widget?color=%23facc15');
   await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
   const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
   const next = widget.getByRole('button', { name: 'Continue' });
   await expect(next).toBeDisabled();
-  await expect(widget.getByTestId('estimator-progress-fill')).toHaveCSS(
-    'background-color',
-    'rgb(37, 99, 235)',
-  );
-  // The brand's shade that keeps white text readable (#2563eb already does), on the first
-  // step's plain button.
+  await expect(widget.getByTestId('estimator-progress-fill')).toHaveCSS('background-color', yellow);
   await widget.getByRole('textbox', { name: 'Zip Code' }).fill('78701');
-  await expect(next).toHaveCSS('background-color', 'rgb(37, 99, 235)');
+  await expect(next).toHaveCSS('background-color', readable);
   await next.click();
   await expect(widget.getByRole('heading', { name: 'Find your home' })).toBeVisible({
     timeout: 15_000,
   });
-  // The later steps' MUI components, themed with the same brand colour.
+  // The later steps' MUI components, themed with the same shades: the plain Back button and
+  // MUI's outlined Search button.
+  await expect(widget.getByRole('button', { name: 'Back' })).toHaveCSS('color', readable);
   await widget.getByRole('combobox', { name: 'Property address' }).fill('500 Congress Ave');
-  await expect(widget.getByRole('button', { name: 'Search' })).toHaveCSS(
-    'color',
-    'rgb(37, 99, 235)',
-  );
+  await expect(widget.getByRole('button', { name: 'Search' })).toHaveCSS('color', readable);
+  await expect(widget.getByTestId('estimator-progress-fill')).toHaveCSS('background-color', yellow);
   expect(errors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppRoute, isEmbeddableRoute } from './routes';
+import { isAppRoute, isEmbeddableRoute, sharePageSlug } from './routes';
 
 describe('isEmbeddableRoute', () => {
   it.each(['/widget', '/calc/sunny-roof-1042', '/calc/Ab_9-x'])(
@@ -29,5 +29,21 @@ describe('isEmbeddableRoute', () => {
 
   it('covers only app routes', () => {
     expect(isAppRoute('/widget') && isAppRoute('/calc/sunny-roof-1042')).toBe(true);
+  });
+});
+
+describe('sharePageSlug', () => {
+  it.each([
+    ['/calc/sunny-roof-1042', 'sunny-roof-1042'],
+    ['/calc/sunny-roof-1042/', 'sunny-roof-1042'],
+    ['/calc/%20lone%20star%20', 'lone star'],
+    ['/calc/%20', ''],
+    ['/calc/%E0%A4%A', ''],
+    ['/calc/', null],
+    ['/calc/a/b', null],
+    ['/calculator/a', null],
+    ['/widget', null],
+  ])('reads the slug of %s as %j', (path, slug) => {
+    expect(sharePageSlug(path)).toBe(slug);
   });
 });

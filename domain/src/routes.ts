@@ -35,3 +35,21 @@ export function isAppRoute(pathname: string): boolean {
 export function isEmbeddableRoute(pathname: string): boolean {
   return EMBEDDABLE_ROUTES.some((pattern) => pattern.test(pathname));
 }
+
+const SHARE_PAGE = /^\/calc\/([^/]+)\/?$/;
+
+/**
+ * The slug of a share page's path (`/calc/:slug`, a trailing slash allowed), decoded and trimmed
+ * as the router gives it: '' when it is blank or not a valid escape (the page says the link is
+ * invalid); null when `pathname` is not a share page at all. The server answers such a path with
+ * the share page, and the page reads its slug with this.
+ */
+export function sharePageSlug(pathname: string): string | null {
+  const match = SHARE_PAGE.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!).trim();
+  } catch {
+    return '';
+  }
+}

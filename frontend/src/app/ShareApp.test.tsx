@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ShareApp, shareSlug } from './ShareApp';
+import { ShareApp } from './ShareApp';
 
 const LINK = {
   linkData: {
@@ -68,16 +68,5 @@ describe('/calc/:slug loaded on its own (share.html)', () => {
     ).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Calculator link not found or inactive');
     expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
-  });
-
-  it.each([
-    ['/calc/sunny-roof-1042', 'sunny-roof-1042'],
-    ['/calc/sunny-roof-1042/', 'sunny-roof-1042'],
-    ['/calc/%20lone%20star%20', 'lone star'],
-    ['/calc/%E0%A4%A', ''],
-    ['/calc/', ''],
-    ['/calc/a/b', ''],
-  ])('takes the slug of %s as %j', (pathname, slug) => {
-    expect(shareSlug(pathname)).toBe(slug);
   });
 });

@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { sharePageSlug } from '@rafter/domain/routes';
 import { useHydrated } from '../lib/hydration';
 import { createQueryClient } from '../lib/query-client';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { ShareCalculatorPage } from './routes/ShareCalculatorPage';
 import './page-baseline.css';
-
-/** The slug of a /calc/:slug path, decoded as the router would ('' when there is none). */
-export function shareSlug(pathname: string): string {
-  const match = /^\/calc\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return '';
-  try {
-    return decodeURIComponent(match[1]!).trim();
-  } catch {
-    return '';
-  }
-}
 
 /**
  * A contractor's share page, /calc/:slug, loaded directly (share.html, src/share-main.tsx): the
@@ -31,7 +21,7 @@ export function ShareApp() {
     <QueryClientProvider client={queryClient}>
       <PageErrorBoundary pathname={pathname}>
         <ShareCalculatorPage
-          slug={hydrated ? shareSlug(pathname) : null}
+          slug={hydrated ? (sharePageSlug(pathname) ?? '') : null}
           search={hydrated ? window.location.search : ''}
         />
       </PageErrorBoundary>

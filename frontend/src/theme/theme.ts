@@ -1,7 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { palette } from './palette';
 import { typography } from './typography';
-import { baseCustomizations } from './customizations/base';
 import { dataDisplayCustomizations } from './customizations/data-display';
 import { inputsCustomizations } from './customizations/inputs';
 import { navigationCustomizations } from './customizations/navigation';
@@ -12,7 +11,6 @@ export const theme = createTheme({
   typography,
   shape: { borderRadius: 10 },
   components: {
-    ...baseCustomizations,
     ...inputsCustomizations,
     ...surfacesCustomizations,
     ...dataDisplayCustomizations,

@@ -1,13 +1,11 @@
 import fastifyStatic from '@fastify/static';
-import { APP_ROUTES, isAppRoute } from '@rafter/domain/routes';
+import { APP_ROUTES, isAppRoute, sharePageSlug } from '@rafter/domain/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const NOT_HTML = /^\/(api|socket\.io|uploads)(\/|$)/;
-
-const SHARE_PAGE = /^\/calc\/[^/]+\/?$/;
 
 /** `file` in `distDir`, or `fallback` when the build did not write it. */
 function readPage(distDir: string, file: string, fallback: Buffer): Buffer {
@@ -83,7 +81,7 @@ export async function registerFrontend(
       ? pages.landing
       : path === APP_ROUTES.widget
         ? pages.widget
-        : SHARE_PAGE.test(path)
+        : sharePageSlug(path) !== null
           ? pages.share
           : path === APP_ROUTES.developers || path === `${APP_ROUTES.developers}/`
             ? pages.developers

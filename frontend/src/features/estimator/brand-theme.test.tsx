@@ -2,7 +2,7 @@ import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../theme/theme';
 import { DEFAULT_BRAND_COLOR } from '@rafter/domain/branding';
-import { brandColors, readableShade } from './brand-colors';
+import { readableShade } from './brand-colors';
 import { createBrandTheme } from './brand-theme';
 
 describe('brand colour', () => {
@@ -20,17 +20,4 @@ describe('brand colour', () => {
     expect(getContrastRatio(branded.palette.primary.dark, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(branded.typography.fontFamily).toBe(theme.typography.fontFamily);
   });
-
-  it.each([DEFAULT_BRAND_COLOR, '#2563eb', '#facc15'])(
-    'paints the first step (plain CSS) in the shades the later steps’ MUI theme has for %s',
-    (color) => {
-      const { palette } = createBrandTheme(theme, color);
-      const shades = brandColors(color);
-      expect([shades.main, shades.dark, shades.light]).toEqual([
-        palette.primary.main,
-        palette.primary.dark,
-        palette.primary.light,
-      ]);
-    },
-  );
 });
