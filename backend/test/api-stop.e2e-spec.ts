@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { stopApi } from '../src/app.factory';
-import { sleep } from './utils/async';
+import { eventually, sleep } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
 
 /**
@@ -37,6 +37,14 @@ describe('stopping the api under traffic', () => {
       (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.name,
     );
 
+  /** How many statements wait behind the lock on users (lookups in flight). */
+  const waiting = async (locker: Client) => {
+    const { rows } = await locker.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_locks WHERE NOT granted AND relation = 'users'::regclass`,
+    );
+    return rows[0]?.count ?? 0;
+  };
+
   it('finishes the requests in flight with PostgreSQL, answers the rest 503 or refuses them, and stops within seconds', async () => {
     // A request in flight at the stop: its statement waits behind a lock until after the stop began.
     const locker = new Client({ connectionString: t.db.url });
@@ -44,7 +52,7 @@ describe('stopping the api under traffic', () => {
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
     const inFlight = lookup();
-    await sleep(200);
+    await eventually(async () => (await waiting(locker)) >= 1);
 
     // Homeowners keep sending on kept-alive connections, one request after another.
     let sending = true;
@@ -52,7 +60,9 @@ describe('stopping the api under traffic', () => {
     const clients = Array.from({ length: 10 }, async () => {
       while (sending) answers.push(await lookup());
     });
-    await sleep(300);
+    // Some of their lookups are in flight too before the stop (a fixed wait was not always enough
+    // on a busy machine: none had reached PostgreSQL, and all were turned away with 503).
+    await eventually(async () => (await waiting(locker)) >= 3);
 
     const started = Date.now();
     const stopping = stopApi(t.app);
