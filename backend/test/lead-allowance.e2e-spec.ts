@@ -8,6 +8,8 @@ import { OwnerLeadsService, type OwnerLeadDraft } from '../src/modules/leads/own
 import { createLeads, createOwner } from './factories/owner.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { NO_TEXT_CONSENT } from '../src/modules/leads/lead-row';
+import { monthCountsSql } from '../src/modules/leads/owner-leads.repository';
+import { Prisma } from '../src/generated/prisma/client';
 
 /**
  * The monthly allowance as one rule (domain/src/lead-allowance.ts): what the Subscription tab
@@ -162,4 +164,75 @@ describe('the monthly lead allowance', () => {
     expect(await tabUsage(a.id, new Date())).toBe(10);
     expect(await tabUsage(b.id, new Date())).toBe(3);
   });
+
+  it('counts a flooded contractor from its visible leads and unlocks alone, not its locked leads', async () => {
+    // Smart, flooded: 20 visible leads this month and 2,000 locked past the allowance, each with
+    // its 'created' timeline entry, as a page gone viral leaves them; one earlier lead unlocked
+    // this month. The count runs under the contractor's lock for every batch of quote requests,
+    // so what it reads must not grow with the flood.
+    const { id } = await createOwner(prisma, { plan: 'smart' });
+    const now = new Date();
+    const since = allowanceMonthStart(null, now);
+    await createLeads(prisma, id, 20, now);
+    await prisma.$executeRaw`
+      WITH flood AS (
+        INSERT INTO leads (id, owner_id, first_name, last_name, email, phone, address, zip_code,
+          ownership, material, stories, locked, locked_reason, created_at, updated_at)
+        SELECT gen_random_uuid(), ${id}::uuid, 'Flood', 'Lead ' || i, 'flood' || i || '@example.com',
+          '5125550100', i || ' Oak St, Austin, TX 78704, USA', '78704', 'owner', 'asphalt', 'one',
+          true, 'monthly_limit', ${now}::timestamptz, now()
+        FROM generate_series(1, 2000) AS i
+        RETURNING id
+      )
+      INSERT INTO lead_events (id, lead_id, owner_id, type, to_status, created_at)
+      SELECT gen_random_uuid(), flood.id, ${id}::uuid, 'created', 'new', ${now}::timestamptz
+      FROM flood`;
+    const earlier = await prisma.lead.create({
+      data: {
+        ownerId: id,
+        firstName: 'Earlier',
+        lastName: 'Unlocked',
+        email: 'earlier@example.com',
+        phone: '5125550100',
+        address: '1 Elm St, Austin, TX 78704, USA',
+        zipCode: '78704',
+        ownership: 'owner',
+        material: 'asphalt',
+        stories: 'one',
+        createdAt: new Date(since.getTime() - 86_400_000),
+      },
+    });
+    await prisma.leadEvent.create({
+      data: { leadId: earlier.id, ownerId: id, type: 'unlocked', createdAt: now },
+    });
+    await prisma.$executeRaw`ANALYZE leads`;
+    await prisma.$executeRaw`ANALYZE lead_events`;
+
+    expect(await tabUsage(id, now)).toBe(21);
+    const [explained] = await prisma.$queryRaw<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(
+      Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${monthCountsSql([{ ownerId: id, since }])}`,
+    );
+    // Rows each scan of leads or lead_events produced or filtered out: about the 21 it counts.
+    const read = new Map<string, number>();
+    const visit = (node: PlanNode) => {
+      if (node['Relation Name']) {
+        const rows =
+          (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
+        read.set(node['Relation Name'], (read.get(node['Relation Name']) ?? 0) + rows);
+      }
+      for (const child of node.Plans ?? []) visit(child);
+    };
+    visit(explained!['QUERY PLAN'][0]!.Plan);
+    expect(read.get('leads')).toBeLessThanOrEqual(30);
+    expect(read.get('lead_events') ?? 0).toBeLessThanOrEqual(5);
+  });
 });
+
+/** A node of EXPLAIN (ANALYZE, FORMAT JSON)'s plan. */
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}

@@ -630,6 +630,12 @@ const SQL_ONLY_INDEXES: { table: string; name: string; signature: string }[] = [
     signature: 'btree (owner_id, created_at) WHERE (spam_at IS NULL)',
   },
   {
+    // 20261214000000_lead_events_unlocked_by_owner
+    table: 'lead_events',
+    name: 'lead_events_unlocked_by_owner_idx',
+    signature: 'btree (owner_id, created_at) WHERE (type = \'unlocked\'::"LeadEventType")',
+  },
+  {
     // 20261210000000_bookings: the exclusion constraint's index (docs/calendar.md)
     table: 'bookings',
     name: 'bookings_no_overlap',

@@ -69,6 +69,14 @@ const COUNTED = Prisma.raw(`(
       AND l.created_at < o.since AND l.spam_at IS NULL AND NOT l.locked)
 )::int`);
 
+/** Each owner's count of the month from its `since`: rows (owner_id, counted). */
+export function monthCountsSql(months: readonly OwnerMonthStart[]): Prisma.Sql {
+  return Prisma.sql`
+    SELECT o.owner_id::text AS owner_id, ${COUNTED} AS counted
+    FROM unnest(${months.map((month) => month.ownerId)}::uuid[],
+      ${months.map((month) => month.since.toISOString())}::timestamptz[]) AS o(owner_id, since)`;
+}
+
 /** The stored columns of `decided`, with the lock the statement decided. */
 const DECIDED_COLUMNS = INSERT_COLUMNS.map((column) =>
   column === 'locked_reason' ? 'decided_reason' : column,
@@ -209,10 +217,9 @@ export class OwnerLeadsRepository {
   /** Each owner's count of the month starting at its `since` (lead-allowance.ts). */
   async countMonths(db: QueryClient, months: OwnerMonthStart[]): Promise<Map<string, number>> {
     if (months.length === 0) return new Map();
-    const rows = await db.$queryRaw<{ owner_id: string; counted: number }[]>`
-      SELECT o.owner_id::text AS owner_id, ${COUNTED} AS counted
-      FROM unnest(${months.map((month) => month.ownerId)}::uuid[],
-        ${months.map((month) => month.since.toISOString())}::timestamptz[]) AS o(owner_id, since)`;
+    const rows = await db.$queryRaw<{ owner_id: string; counted: number }[]>(
+      monthCountsSql(months),
+    );
     return new Map(rows.map((row) => [row.owner_id, row.counted]));
   }
 
