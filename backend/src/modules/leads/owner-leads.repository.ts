@@ -57,8 +57,10 @@ export interface PendingOwnerLead {
 /**
  * The month's count of the owners in relation `o(owner_id, since)`: lead-allowance.ts's rule in
  * SQL. Visible leads (not locked, not flagged as spam) received since `since`, plus earlier ones
- * unlocked since then. Two index range scans per owner, (owner_id, created_at) on leads and
- * lead_events, so the cost follows this month's leads, not all the contractor ever had.
+ * unlocked since then. Two index range scans per owner on partial indexes of what is counted:
+ * visible leads (leads_visible_by_owner_idx) and 'unlocked' events
+ * (lead_events_unlocked_by_owner_idx), so the cost follows the count, not the month's locked
+ * leads and their events, nor all the contractor ever had.
  */
 const COUNTED = Prisma.raw(`(
   (SELECT count(*) FROM leads l
