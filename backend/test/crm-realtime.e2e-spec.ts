@@ -20,6 +20,10 @@ type ClientSocket = Socket<RealtimeEvents>;
 const ENV = {
   RATE_LIMIT_AUTH_PER_IP: '0',
   RATE_LIMIT_AUTH_PER_EMAIL: '0',
+  // A burst of quote requests from one test client, stored together.
+  RATE_LIMIT_CAPTURE_PER_IP: '0',
+  RATE_LIMIT_CAPTURE_PER_OWNER: '0',
+  FORM_BURST_PER_MINUTE: '0',
   // Both instances must accept the same access tokens.
   AUTH_SECRET: randomBytes(32).toString('base64url'),
 };
@@ -159,6 +163,61 @@ describe('realtime lead events', () => {
 
     await sleep(300);
     expect(b1.received).toEqual([]);
+  });
+
+  it('sends quote requests stored together as fewer events, every lead once, to both instances', async () => {
+    const account = await createAccount(prisma);
+    await prisma.subscription.create({
+      data: { userId: account.id, plan: 'instant', status: 'active', currentPeriodEnd: null },
+    });
+    const token = await signIn(account.email, account.password!);
+    const c1 = connect(url1, token);
+    const c2 = connect(url2, token);
+    await Promise.all([c1.ready, c2.ready]);
+
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/capture-lead',
+          payload: {
+            ownerId: account.id,
+            lead: leadInput({ email: `burst${index}@example.com` }),
+            formToken: formToken(t.app, account.id),
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    const ids = answers.map((answer) => answer.json<{ id: string }>().id);
+
+    /** The leads a socket heard of, in the order it heard of them. */
+    const heard = (received: typeof c1.received) =>
+      received.flatMap(({ event, payload }) => {
+        if (event === 'lead:created') return [(payload as { lead: LeadListItem }).lead];
+        if (event === 'leads:created') return (payload as { leads: LeadListItem[] }).leads;
+        return [];
+      });
+    for (const socket of [c1, c2]) {
+      const leads = await eventually(() => {
+        const all = heard(socket.received);
+        return all.length >= ids.length ? all : undefined;
+      }, 5000);
+      expect(leads.map((lead) => lead.id).sort()).toEqual([...ids].sort());
+      expect(leads.every((lead) => lead.email?.startsWith('burst'))).toBe(true);
+      // Requests that arrived together were stored together and announced together.
+      expect(socket.received.length).toBeLessThan(ids.length);
+    }
+    // The list's order: a later event (or a later place in one) is a later lead.
+    const stored = await prisma.lead.findMany({
+      where: { ownerId: account.id },
+      orderBy: [{ createdAt: 'asc' }],
+      select: { id: true, createdAt: true },
+    });
+    const heardIds = heard(c1.received).map((lead) => lead.id);
+    const at = new Map(stored.map((lead) => [lead.id, lead.createdAt.getTime()]));
+    const times = heardIds.map((id) => at.get(id)!);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('carries an event published on instance 1 to a socket connected to instance 2 only', async () => {

@@ -252,6 +252,11 @@ export type AddLeadNote = z.infer<typeof addLeadNoteSchema>;
 /** Socket.IO events the server sends to room `owner:<userId>` (after the change committed). */
 export interface RealtimeEvents {
   'lead:created': (payload: { lead: LeadListItem }) => void;
+  /**
+   * Several new leads stored together (a burst of quote requests), oldest first, at most 100:
+   * the same as one `lead:created` for each, in that order.
+   */
+  'leads:created': (payload: { leads: LeadListItem[] }) => void;
   'lead:updated': (payload: { lead: LeadListItem }) => void;
   'lead:deleted': (payload: { id: string }) => void;
   /** The lead left the lists (flagged as spam); its detail still answers. */

@@ -285,6 +285,32 @@ describe('Leads tab', () => {
     );
   });
 
+  it('puts leads stored together at the top, newest first, from one event', async () => {
+    let loads = 0;
+    signedInApi({
+      'GET /api/leads': () =>
+        loads++ === 0 ? { body: { items: LEADS, nextCursor: null } } : new Promise(() => {}),
+    });
+    renderAuthApp('/dashboard?tab=leads');
+    await row('Maria Garcia');
+    await waitFor(() => expect(connectLeadSocket).toHaveBeenCalled());
+
+    socket.serverSends('leads:created', {
+      leads: [
+        testLead({ id: 'lead-8', name: 'Sofia Lopez' }),
+        testLead({ id: 'lead-9', name: 'Tomas Reyes' }),
+      ],
+    });
+
+    const list = await table();
+    await waitFor(() => {
+      const rows = within(list).getAllByRole('row');
+      expect(rows[1]).toHaveTextContent('Tomas Reyes');
+      expect(rows[2]).toHaveTextContent('Sofia Lopez');
+      expect(rows[3]).toHaveTextContent('Maria Garcia');
+    });
+  });
+
   it('shows a lead created elsewhere without a reload, and refetches after a reconnect', async () => {
     let items = LEADS.slice(0, 2);
     const api = signedInApi({ 'GET /api/leads': () => ({ body: { items, nextCursor: null } }) });

@@ -52,6 +52,10 @@ export function useLeadRealtime(userId: string | null, accessToken: string | nul
       prependLeadToLists(queryClient, lead);
       void reloadAll();
     });
+    socket.on('leads:created', ({ leads }) => {
+      for (const lead of leads) prependLeadToLists(queryClient, lead);
+      void reloadAll();
+    });
     socket.on('lead:updated', ({ lead }) => {
       replaceLeadInLists(queryClient, lead);
       void reloadAll();
