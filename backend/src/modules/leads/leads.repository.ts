@@ -84,8 +84,9 @@ export function containsPattern(term: string): string {
 
 /**
  * What a search matches: the name as the CRM shows it ('Maria Lopez'), e-mail and address. Word
- * for word the expression of the trigram index leads_search_trgm_idx (migration
- * 20261125120000_lead_search_full_name_unlocked), so it must stay literal SQL.
+ * for word the expression of the trigram index leads_search_trgm_idx (of unlocked leads) and of
+ * the statistics object leads_search_text_stats (migration
+ * 20261215000000_lead_search_index_unlocked_only), so it must stay literal SQL.
  */
 export const LEAD_SEARCH_TEXT = Prisma.raw(
   `(first_name || ' ' || last_name || ' ' || email || ' ' || address)`,
