@@ -4,7 +4,7 @@ import { RedisAdapter } from '@socket.io/redis-adapter';
 import { ownerRoom, RealtimeGateway } from './realtime.gateway';
 
 /** The most leads one `leads:created` event carries. */
-export const CREATED_EVENT_MAX_LEADS = 100;
+const CREATED_EVENT_MAX_LEADS = 100;
 
 /**
  * What other modules call, after their change committed, to tell the owner's open dashboards.
