@@ -60,8 +60,7 @@ function leadsApi(start: Partial<LeadDetail> = {}) {
   return api;
 }
 
-const statusSelect = async () =>
-  screen.findByRole('combobox', { name: 'Status of Maria Garcia' }, { timeout: 5000 });
+const statusSelect = async () => screen.findByRole('combobox', { name: 'Status of Maria Garcia' });
 
 describe('Sold price', () => {
   it('asks what a lead sold for when it is marked Converted, checks the answer and saves it', async () => {
@@ -120,11 +119,7 @@ describe('Sold price', () => {
     renderAuthApp('/dashboard?tab=leads');
 
     await userEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Show details of Maria Garcia' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('button', { name: 'Show details of Maria Garcia' }),
     );
     expect(await screen.findByText('$12,500')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Edit the sold price' }));

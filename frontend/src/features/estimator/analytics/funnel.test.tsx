@@ -244,7 +244,7 @@ describe("the estimator's funnel", () => {
     await user.type(screen.getByRole('textbox', { name: 'Zip Code' }), ZIP);
     await user.click(button('Continue'));
     await heading('Find your home');
-    await waitFor(() => expect(beacon).toHaveBeenCalled(), { timeout: 3000 });
+    await waitFor(() => expect(beacon).toHaveBeenCalled());
     expect(reports().map((report) => report.steps)).toEqual([upTo('address')]);
   });
 
