@@ -208,16 +208,25 @@ describe('realtime lead events', () => {
       // Requests that arrived together were stored together and announced together.
       expect(socket.received.length).toBeLessThan(ids.length);
     }
-    // The list's order: a later event (or a later place in one) is a later lead.
-    const stored = await prisma.lead.findMany({
-      where: { ownerId: account.id },
-      orderBy: [{ createdAt: 'asc' }],
-      select: { id: true, createdAt: true },
-    });
-    const heardIds = heard(c1.received).map((lead) => lead.id);
-    const at = new Map(stored.map((lead) => [lead.id, lead.createdAt.getTime()]));
-    const times = heardIds.map((id) => at.get(id)!);
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('announces new leads in the order they were stored, before any later change to them', async () => {
+    const a1 = connect(url1, ownerA.token);
+    await a1.ready;
+    const lead = (id: string, status: LeadListItem['status']) =>
+      ({ id, status, name: `Lead ${id.slice(-1)}` }) as LeadListItem;
+    const first = '00000000-0000-4000-8000-00000000000a';
+    const second = '00000000-0000-4000-8000-00000000000b';
+    const publisher = t.app.get(RealtimePublisher);
+    publisher.leadCreated(ownerA.id, lead(first, 'new'));
+    publisher.leadCreated(ownerA.id, lead(second, 'new'));
+    publisher.leadUpdated(ownerA.id, lead(first, 'contacted'));
+
+    await eventually(() => a1.received.length >= 2 || undefined, 5000);
+    expect(a1.received.map(({ event }) => event)).toEqual(['leads:created', 'lead:updated']);
+    expect(
+      (a1.received[0]!.payload as { leads: LeadListItem[] }).leads.map((item) => item.id),
+    ).toEqual([first, second]);
   });
 
   it('carries an event published on instance 1 to a socket connected to instance 2 only', async () => {

@@ -249,12 +249,15 @@ export const addLeadNoteSchema = z.object(
 
 export type AddLeadNote = z.infer<typeof addLeadNoteSchema>;
 
+/** The most leads one `leads:created` event carries; more stored together go out in several. */
+export const LEADS_CREATED_EVENT_MAX = 100;
+
 /** Socket.IO events the server sends to room `owner:<userId>` (after the change committed). */
 export interface RealtimeEvents {
   'lead:created': (payload: { lead: LeadListItem }) => void;
   /**
-   * Several new leads stored together (a burst of quote requests), oldest first, at most 100:
-   * the same as one `lead:created` for each, in that order.
+   * Several new leads stored together (a burst of quote requests), oldest first, at most
+   * LEADS_CREATED_EVENT_MAX: the same as one `lead:created` for each, in that order.
    */
   'leads:created': (payload: { leads: LeadListItem[] }) => void;
   'lead:updated': (payload: { lead: LeadListItem }) => void;

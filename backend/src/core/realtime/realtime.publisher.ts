@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type LeadListItem, type RealtimeEvents } from '@rafter/domain/crm';
+import {
+  type LeadListItem,
+  LEADS_CREATED_EVENT_MAX,
+  type RealtimeEvents,
+} from '@rafter/domain/crm';
 import { RedisAdapter } from '@socket.io/redis-adapter';
 import { ownerRoom, RealtimeGateway } from './realtime.gateway';
-
-/** The most leads one `leads:created` event carries. */
-const CREATED_EVENT_MAX_LEADS = 100;
 
 /**
  * What other modules call, after their change committed, to tell the owner's open dashboards.
@@ -22,7 +23,7 @@ export class RealtimePublisher {
   /**
    * New leads committed in the same turn of the event loop (the quote requests one batch stored,
    * docs/decisions/0010) reach the owner's dashboards as one event: `lead:created` for one lead,
-   * `leads:created` for several, in the order they were stored. A contractor under a burst gets
+   * `leads:created` for several (LEADS_CREATED_EVENT_MAX at most), in the order they were stored. A contractor under a burst gets
    * one event and one refetch per batch instead of one per lead, and the api encodes and
    * publishes once.
    */
@@ -57,8 +58,8 @@ export class RealtimePublisher {
     const leads = this.created.get(ownerId);
     if (!leads) return;
     this.created.delete(ownerId);
-    for (let start = 0; start < leads.length; start += CREATED_EVENT_MAX_LEADS) {
-      const chunk = leads.slice(start, start + CREATED_EVENT_MAX_LEADS);
+    for (let start = 0; start < leads.length; start += LEADS_CREATED_EVENT_MAX) {
+      const chunk = leads.slice(start, start + LEADS_CREATED_EVENT_MAX);
       if (chunk.length === 1) this.emit(ownerId, 'lead:created', { lead: chunk[0]! });
       else this.emit(ownerId, 'leads:created', { leads: chunk });
     }
