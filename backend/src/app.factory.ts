@@ -15,6 +15,7 @@ import { registerFrontend } from './core/http/frontend';
 import { setupOpenApi } from './core/http/openapi';
 import { registerNulGuard } from './core/http/nul-guard';
 import { registerSecurity } from './core/http/security';
+import { registerRequestLog } from './core/logging/request-log';
 import { RealtimeGateway } from './core/realtime/realtime.gateway';
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 import { registerUploads } from './core/storage/uploads';
@@ -63,6 +64,7 @@ export async function createApp(
     reply.header('x-request-id', request.id);
   });
   registerNulGuard(fastify);
+  registerRequestLog(fastify);
   await registerSecurity(
     fastify,
     config.isProduction,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import type { IncomingMessage } from 'node:http';
 import pino from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 
@@ -32,15 +31,10 @@ function standardOutput(): pino.DestinationStream {
   return pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
 }
 
-/** Health probes every few seconds would drown the request log. */
-function isHealthProbe(req: IncomingMessage & { originalUrl?: string }): boolean {
-  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
-  return path === '/api/health' || path === '/api/health/live';
-}
-
 /**
- * Structured JSON logs (pretty in a development terminal), one line per request with its id,
- * method, path and duration. Query strings are left out: links may carry one-time tokens.
+ * Structured JSON logs (pretty in a development terminal) through nestjs-pino's Logger. The line
+ * per request is written by a Fastify hook (request-log.ts), not by nestjs-pino's middleware,
+ * which is mounted on no route: see registerRequestLog for why.
  */
 @Module({
   imports: [
@@ -50,23 +44,15 @@ function isHealthProbe(req: IncomingMessage & { originalUrl?: string }): boolean
         const options = {
           level: config.LOG_LEVEL,
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-          // Fastify has already given the request its id (see createApp).
-          genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
-          serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({
-              id: req.id,
-              method: req.method,
-              path: req.url.split('?')[0],
-            }),
-            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-          },
-          autoLogging: { ignore: (req: IncomingMessage) => isHealthProbe(req) },
-          customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, err?: Error) =>
-            err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+          // Objects are logged as they are (the request line's `req` is already the id, method
+          // and path), not through pino-http's serializers for Node's request and response.
+          wrapSerializers: false,
+          autoLogging: false,
         };
         // pino-pretty runs in a worker thread of its own (a transport); JSON goes out unblocked.
         return config.LOG_PRETTY
           ? {
+              forRoutes: [],
               pinoHttp: {
                 ...options,
                 transport: {
@@ -75,7 +61,10 @@ function isHealthProbe(req: IncomingMessage & { originalUrl?: string }): boolean
                 },
               },
             }
-          : { pinoHttp: [options, standardOutput()] as [typeof options, pino.DestinationStream] };
+          : {
+              forRoutes: [],
+              pinoHttp: [options, standardOutput()] as [typeof options, pino.DestinationStream],
+            };
       },
     }),
   ],
