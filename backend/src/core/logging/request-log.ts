@@ -12,7 +12,7 @@ function pathOf(request: FastifyRequest): string {
 }
 
 /** 5xx is an error of ours, 4xx a caller's mistake worth seeing, the rest routine. */
-export function requestLogLevel(statusCode: number): 'error' | 'warn' | 'info' {
+function requestLogLevel(statusCode: number): 'error' | 'warn' | 'info' {
   return statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
 }
 
@@ -24,9 +24,9 @@ export function requestLogLevel(statusCode: number): 'error' | 'warn' | 'info' {
  *
  * A Fastify hook, not Nest middleware: middleware runs through @fastify/middie, and nestjs-pino's
  * binds each request to an AsyncLocalStorage, which on Node 20 puts a hook on every promise the
- * process makes. Together they cost the api 50-70 µs of CPU a request, more than a third of a
- * trivial one (docs/performance.md). Errors still carry the request id: the exception filter logs
- * it with them.
+ * process makes. Together they cost the api about 100 µs of CPU a request on a slow host, 40% of
+ * a trivial one (docs/decisions/0041). Errors still carry the request id: the exception filter
+ * logs it with them.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
