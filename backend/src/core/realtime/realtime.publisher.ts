@@ -23,9 +23,9 @@ export class RealtimePublisher {
   /**
    * New leads committed in the same turn of the event loop (the quote requests one batch stored,
    * docs/decisions/0010) reach the owner's dashboards as one event: `lead:created` for one lead,
-   * `leads:created` for several (LEADS_CREATED_EVENT_MAX at most), in the order they were stored. A contractor under a burst gets
-   * one event and one refetch per batch instead of one per lead, and the api encodes and
-   * publishes once.
+   * `leads:created` for several (LEADS_CREATED_EVENT_MAX at most), in the order they were
+   * stored. A contractor under a burst gets one event and one refetch per batch instead of one
+   * per lead, and the api encodes and publishes once.
    */
   leadCreated(ownerId: string, lead: LeadListItem): void {
     const waiting = this.created.get(ownerId);
