@@ -18,11 +18,18 @@
  * machine doing something else would be. Each run's Lighthouse `benchmarkIndex` (how fast this
  * machine ran Lighthouse's own CPU test just then) and the load average are reported beside the
  * figures, so a table from a slow or loaded host says so.
+ * Each round also measures an anchor first: a static page of text in the product's font stack,
+ * with no script and no stylesheet to fetch, served by this process. What it scores is the host's
+ * own floor (the browser starting a page, its first layout and paint, at the same CPU slowdown):
+ * where the anchor's TBT is over the budget, no page can meet it on that host. The rounds go
+ * page by page (anchor, then each page, then the next round), so a host that slows down during
+ * the measurement slows the anchor and the pages alike.
  * Prints a markdown table and writes it to bench/results/lighthouse.md (lighthouse-busy.md
  * with --busy). With BENCH_LHR_DIR set, each run's full Lighthouse report (JSON) is written
  * there too, to see which tasks block the main thread (audits `long-tasks`, `bootup-time`).
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
@@ -84,6 +91,60 @@ const CPU_SLOWDOWN = Number(
 if (!(CPU_SLOWDOWN >= 1)) throw new Error('--cpu-slowdown must be a number of at least 1');
 /** Issue 26's budgets, for every page, quiet or busy. */
 const BUDGET = { performance: 95, lcp: 2000, tbt: 100 };
+
+/**
+ * The anchor: what the landing page's first screen says, as plain text in the product's font
+ * stack (frontend/src/app/page-baseline.css), with nothing to fetch and no script.
+ */
+const ANCHOR_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Anchor: a page with no script</title>
+<meta name="description" content="A static page that measures the host's floor for the Lighthouse benchmark.">
+<style>
+body { margin: 0; color: #0f172a; background: #fff; line-height: 1.65;
+  font-family: Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
+main { max-width: 40rem; margin: 0 auto; padding: 2rem 1rem; }
+h1 { font-size: 2rem; line-height: 1.2; font-weight: 800; }
+a { display: inline-block; padding: 0.75rem 1.5rem; border-radius: 8px; background: #1d4ed8;
+  color: #fff; font-weight: 600; text-decoration: none; }
+</style>
+</head>
+<body>
+<main>
+<h1>Instant roof replacement estimates for your website</h1>
+<p>Homeowners enter an address, see their roof from above, answer three questions and get a
+low, average and high price in under a minute. Every quote request arrives in your dashboard as
+a scored lead.</p>
+<p><a href="#start">Start free</a></p>
+</main>
+</body>
+</html>
+`;
+
+/** Serves ANCHOR_HTML on a free port of this process; resolves with its address and a stop. */
+async function startAnchor() {
+  const server = createServer((request, response) => {
+    if (request.url !== '/') {
+      // No robots.txt or favicon: a 404, not the page (Lighthouse's SEO audit reads robots.txt).
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('Not found');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(ANCHOR_HTML);
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const stop = () => new Promise((resolve) => server.close(() => resolve()));
+  cleanups.add(stop);
+  return { url: `http://localhost:${port}/`, stop };
+}
 
 const loadAverage = () =>
   loadavg()
@@ -256,25 +317,27 @@ async function runOnce(url) {
   }
 }
 
-async function measure(url) {
-  const runs = [];
-  for (let run = 1; run <= RUNS; run++) {
-    const lhr = await runOnce(url);
-    if (process.env.BENCH_LHR_DIR) {
-      mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
-      const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${BUSY ? 'busy-' : ''}${run}.json`;
-      writeFileSync(join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
-    }
-    const row = figures(lhr);
-    log(
-      `${url} run ${run}/${RUNS}: performance ${row.performance}, accessibility ${row.accessibility}, ` +
-        `LCP ${Math.round(row.lcp)} ms, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, ` +
-        `main thread ${Math.round(row.mainThread)} ms (scripts ${Math.round(row.scripts)}), ` +
-        `benchmarkIndex ${Math.round(row.benchmarkIndex)}, load ${loadAverage()}`,
-    );
-    for (const line of failingAudits(lhr)) log(`  below 90: ${line}`);
-    runs.push(row);
+/** One Lighthouse run of `url`, logged; `name` names its report file under BENCH_LHR_DIR. */
+async function measureRun(name, url, run) {
+  const lhr = await runOnce(url);
+  if (process.env.BENCH_LHR_DIR) {
+    mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    const file = `${name.replace(/\W+/g, '-')}-${BUSY ? 'busy-' : ''}${run}.json`;
+    writeFileSync(join(process.env.BENCH_LHR_DIR, file), JSON.stringify(lhr));
   }
+  const row = figures(lhr);
+  log(
+    `${url} run ${run}/${RUNS}: performance ${row.performance}, accessibility ${row.accessibility}, ` +
+      `LCP ${Math.round(row.lcp)} ms, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, ` +
+      `main thread ${Math.round(row.mainThread)} ms (scripts ${Math.round(row.scripts)}), ` +
+      `benchmarkIndex ${Math.round(row.benchmarkIndex)}, load ${loadAverage()}`,
+  );
+  for (const line of failingAudits(lhr)) log(`  below 90: ${line}`);
+  return row;
+}
+
+/** Each figure's median over the runs. */
+function medians(runs) {
   const keys = Object.keys(runs[0]);
   return Object.fromEntries(keys.map((key) => [key, median(runs.map((row) => row[key]))]));
 }
@@ -285,13 +348,18 @@ function table(rows) {
     'main thread (ms) | scripts (ms) | benchmarkIndex | budgets |';
   const rule =
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |';
-  const lines = rows.map(({ page, result }) => {
+  const lines = rows.map(({ page, result, anchor }) => {
     const misses = missed(result);
+    const verdict = anchor
+      ? "the host's floor, not a budget"
+      : misses.length
+        ? `missed: ${misses.join(', ')}`
+        : 'met';
     return (
       `| ${page} | ${result.performance} | ${result.accessibility} | ${result.bestPractices} | ` +
       `${result.seo} | ${Math.round(result.lcp)} | ${Math.round(result.tbt)} | ${result.cls.toFixed(3)} | ` +
       `${Math.round(result.mainThread)} | ${Math.round(result.scripts)} | ` +
-      `${Math.round(result.benchmarkIndex)} | ${misses.length ? `missed: ${misses.join(', ')}` : 'met'} |`
+      `${Math.round(result.benchmarkIndex)} | ${verdict} |`
     );
   });
   return [header, rule, ...lines].join('\n');
@@ -303,13 +371,21 @@ async function main() {
   const { baseUrl, stop } = product ?? (await startProduct());
   cleanups.add(stop);
   const loadBefore = loadAverage();
+  const anchor = await startAnchor();
   const stopBusy = BUSY ? startBusyProcess() : async () => {};
   try {
-    const rows = [];
-    for (const page of PAGES) {
-      rows.push({ page, result: await measure(`${baseUrl}${page}`) });
+    const targets = [
+      { page: 'anchor: static text, no script', name: 'anchor', url: anchor.url, anchor: true },
+      ...PAGES.map((page) => ({ page, name: page, url: `${baseUrl}${page}`, anchor: false })),
+    ];
+    const runs = new Map(targets.map((target) => [target, []]));
+    for (let run = 1; run <= RUNS; run++) {
+      for (const target of targets) {
+        runs.get(target).push(await measureRun(target.name, target.url, run));
+      }
     }
     await stopBusy();
+    const rows = targets.map((target) => ({ ...target, result: medians(runs.get(target)) }));
     const summary = [
       `Lighthouse ${LIGHTHOUSE_VERSION} mobile form factor (simulated throttling), ` +
         `median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page` +
@@ -318,7 +394,9 @@ async function main() {
         `, ${new Date().toISOString()}; ` +
         `${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), load average ` +
         `${loadBefore} before and ${loadAverage()} after. Budgets: performance ≥ ` +
-        `${BUDGET.performance}, LCP ≤ ${BUDGET.lcp} ms, TBT ≤ ${BUDGET.tbt} ms.`,
+        `${BUDGET.performance}, LCP ≤ ${BUDGET.lcp} ms, TBT ≤ ${BUDGET.tbt} ms. The anchor, ` +
+        `measured first in each round, is a static page with no script: its TBT is this ` +
+        `host's floor.`,
       '',
       table(rows),
       '',
@@ -330,6 +408,7 @@ async function main() {
     log(`written to bench/results/${file}`);
   } finally {
     await stopBusy();
+    await anchor.stop();
     await stop();
   }
 }
