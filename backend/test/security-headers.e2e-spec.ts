@@ -71,6 +71,9 @@ describe('security headers on every page', () => {
       "'self'",
     ]);
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The app's pages (the landing page continues into the dashboard without a new document)
+    // keep their own browsing context group, out of reach of a window that opened them.
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it.each(EMBEDDABLE_PAGES)('%s may be framed by any site', async (page) => {
@@ -79,6 +82,9 @@ describe('security headers on every page', () => {
       '*',
     ]);
     expect(response.headers['x-frame-options']).toBeUndefined();
+    // A frame ignores the opener policy; opened at the top, the policy would start the page in
+    // a fresh renderer process, a cold start a phone pays before the first step is usable.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('keeps the frame ban on look-alike paths of the embeddable pages', async () => {

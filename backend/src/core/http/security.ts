@@ -87,8 +87,15 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     hsts: isProduction,
   });
-  // The embeddable pages: any site may frame them.
-  const { 'x-frame-options': _frameOptions, ...embeddable } = own;
+  // The embeddable pages: any site may frame them. They go without Cross-Origin-Opener-Policy,
+  // which a frame ignores anyway: opened at the top, the policy makes the browser move the page
+  // to a fresh renderer process, whose cold start (a new V8 context, slower font lookups) was
+  // about half of the widget's blocking time in Lighthouse's phone run (docs/decisions/0026).
+  const {
+    'x-frame-options': _frameOptions,
+    'cross-origin-opener-policy': _openerPolicy,
+    ...embeddable
+  } = own;
   embeddable['content-security-policy'] = own['content-security-policy']!.replace(
     FRAME_ANCESTORS,
     'frame-ancestors *',
