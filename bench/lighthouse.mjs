@@ -21,9 +21,9 @@
  * Each round also measures an anchor first: a static page of text in the product's font stack,
  * with no script and no stylesheet to fetch, served by this process. What it scores is the host's
  * own floor (the browser starting a page, its first layout and paint, at the same CPU slowdown):
- * where the anchor's TBT is over the budget, no page can meet it on that host. The rounds go
- * page by page (anchor, then each page, then the next round), so a host that slows down during
- * the measurement slows the anchor and the pages alike.
+ * where the anchor's TBT nears the budget, the host as much as the page decides whether a page
+ * meets it. The rounds go page by page (anchor, then each page, then the next round), so a host
+ * that slows down during the measurement slows the anchor and the pages alike.
  * Prints a markdown table and writes it to bench/results/lighthouse.md (lighthouse-busy.md
  * with --busy). With BENCH_LHR_DIR set, each run's full Lighthouse report (JSON) is written
  * there too, to see which tasks block the main thread (audits `long-tasks`, `bootup-time`).
