@@ -105,9 +105,14 @@ describe('security headers on every page', () => {
     ]) {
       const response = await t.app.inject({ url });
       const csp = directives(response.headers['content-security-policy']);
-      expect({ url, frameAncestors: csp.get('frame-ancestors') }).toEqual({
+      expect({
+        url,
+        frameAncestors: csp.get('frame-ancestors'),
+        openerPolicy: response.headers['cross-origin-opener-policy'],
+      }).toEqual({
         url,
         frameAncestors: ["'self'"],
+        openerPolicy: 'same-origin',
       });
     }
   });
