@@ -49,16 +49,39 @@ export class SessionsRepository {
 
   /**
    * Spends `currentId` and stores its successor, atomically: the conditional UPDATE succeeds for
-   * exactly one of any number of concurrent callers. False when the token was already spent,
+   * exactly one of any number of concurrent callers.
+   *
+   * A token spent after `reuseSince` whose successor was never used is spent again: the answer
+   * that carried the successor was lost (the page went on to another document, the network
+   * dropped it), so the successor is spent in its place, unanswered, and `next` replaces it.
+   * Presented later, that successor revokes the family like any spent token.
+   *
+   * False when the token was spent before `reuseSince` or its successor was used, or when it was
    * revoked or expired.
    */
-  rotate(currentId: string, next: NewSession, now: Date): Promise<boolean> {
+  rotate(currentId: string, next: NewSession, now: Date, reuseSince: Date): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const { count } = await tx.session.updateMany({
         where: { id: currentId, usedAt: null, revokedAt: null, expiresAt: { gt: now } },
         data: { usedAt: now },
       });
-      if (count !== 1) return false;
+      if (count !== 1) {
+        const spent = await tx.session.findFirst({
+          where: {
+            id: currentId,
+            usedAt: { gt: reuseSince },
+            revokedAt: null,
+            expiresAt: { gt: now },
+          },
+          select: { replacedById: true },
+        });
+        if (!spent?.replacedById) return false;
+        const { count: unanswered } = await tx.session.updateMany({
+          where: { id: spent.replacedById, usedAt: null, revokedAt: null },
+          data: { usedAt: now },
+        });
+        if (unanswered !== 1) return false;
+      }
       await tx.session.create({ data: next, select: { id: true } });
       await tx.session.update({ where: { id: currentId }, data: { replacedById: next.id } });
       return true;

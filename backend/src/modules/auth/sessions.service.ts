@@ -39,6 +39,14 @@ interface AccessTokenClaims {
 
 const REFRESH_TOKEN_TTL_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000;
 
+/**
+ * How long a spent refresh token may be spent again when its successor was never used: the
+ * answer that carried the successor was lost, as when a page goes on to another document while
+ * its session check is out (the landing page does, into the app). The interval Supabase's auth
+ * server uses by default.
+ */
+export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000;
+
 export function toAuthUser(user: UserRecord): AuthUser {
   return {
     id: user.id,
@@ -53,7 +61,8 @@ export function toAuthUser(user: UserRecord): AuthUser {
  * Sessions: a 15-minute JWT for API calls and a refresh token that is spent on every use. Each
  * sign-in starts a family; every refresh adds the next token to it. A token presented a second
  * time means two parties hold it, so the whole family is revoked, and with it every access token
- * the family issued.
+ * the family issued; unless it comes back within seconds and its successor was never used, the
+ * mark of an answer that was lost on its way (REFRESH_TOKEN_REUSE_INTERVAL_MS).
  */
 @Injectable()
 export class SessionsService {
@@ -86,7 +95,8 @@ export class SessionsService {
 
     const nextToken = newOpaqueToken();
     const next = this.newSession(current.userId, current.familyId, nextToken, meta, now);
-    if (!(await this.sessions.rotate(current.id, next, now))) {
+    const reuseSince = new Date(now.getTime() - REFRESH_TOKEN_REUSE_INTERVAL_MS);
+    if (!(await this.sessions.rotate(current.id, next, now, reuseSince))) {
       await this.sessions.revokeFamily(current.familyId, now);
       this.logger.warn(
         { userId: current.userId, familyId: current.familyId },
