@@ -73,6 +73,32 @@ test('sign up, confirm from the e-mail, sign in and land on the dashboard', asyn
   );
 });
 
+test('signing in from the landing page opens the dashboard in a new document with the opener policy', async ({
+  page,
+}) => {
+  // The landing page goes without Cross-Origin-Opener-Policy (its first paint on a phone); the
+  // dashboard must never run in that document.
+  const landing = await page.goto('/');
+  expect(landing?.headers()['cross-origin-opener-policy']).toBeUndefined();
+  await header(page).getByRole('button', { name: 'Sign In' }).click();
+  await page.evaluate(() => Object.assign(window, { landingDocument: true }));
+
+  const dashboardDocument = page.waitForResponse(
+    (response) =>
+      response.request().resourceType() === 'document' &&
+      new URL(response.url()).pathname === '/dashboard',
+  );
+  await fillSignIn(page, DEMO.email, DEMO.password);
+  expect((await dashboardDocument).headers()['cross-origin-opener-policy']).toBe('same-origin');
+  await expectDashboardFor(page, DEMO.name);
+  expect(await page.evaluate(() => 'landingDocument' in window)).toBe(false);
+
+  // Back returns to the landing page, which knows the visitor is signed in.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
+
 test('a wrong password shows "Username or password is wrong"', async ({ page }) => {
   await openSignIn(page);
   await fillSignIn(page, DEMO.email, 'not-the-password');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './test';
+import { expect, request, test, type Page } from './test';
 import type { SubscriptionView } from '@rafter/domain/billing';
 import { LOCKED_LEAD_NAME, type LeadPage } from '@rafter/domain/crm';
 import { canUseFeature, type PlanLevel } from '@rafter/domain/plans';
@@ -54,11 +54,17 @@ async function signUpAndSignIn(page: Page, planName: string): Promise<Contractor
   await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
   const answer = page.waitForResponse('**/api/auth/sign-in');
   await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const session = (await (await answer).json()) as { accessToken: string; user: { id: string } };
+  expect((await answer).status()).toBe(200);
+  // The landing page goes on to the app in a new document, which takes the answer's body with
+  // it: the checks call the API with a session of their own, outside the page's cookie jar.
+  const api = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  const signedIn = await api.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
+  expect(signedIn.status()).toBe(200);
+  const session = (await signedIn.json()) as { accessToken: string; user: { id: string } };
   return {
     id: session.user.id,
     api: async <T>(path: string) => {
-      const response = await page.request.get(path, {
+      const response = await api.get(path, {
         headers: { Authorization: `Bearer ${session.accessToken}` },
       });
       expect(response.status(), `GET ${path}`).toBe(200);

@@ -71,10 +71,24 @@ describe('security headers on every page', () => {
       "'self'",
     ]);
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    // The app's pages (the landing page continues into the dashboard without a new document)
-    // keep their own browsing context group, out of reach of a window that opened them.
-    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
+
+  it.each(APP_PAGES.filter((page) => page !== APP_ROUTES.home))(
+    '%s keeps its own browsing context group, out of reach of a window that opened it',
+    async (page) => {
+      const response = await t.app.inject({ url: page });
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    },
+  );
+
+  it.each(['/', '/?auth=signin', '/?plan=pro#pricing'])(
+    'serves the landing page %s without the opener policy (it leaves for the app with a new document)',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    },
+  );
 
   it.each(EMBEDDABLE_PAGES)('%s may be framed by any site', async (page) => {
     const response = await t.app.inject({ url: page });
@@ -87,7 +101,7 @@ describe('security headers on every page', () => {
     expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
-  it('keeps the frame ban on look-alike paths of the embeddable pages', async () => {
+  it('keeps the frame ban and the opener policy on look-alike paths', async () => {
     // /widget/x and /calc/a/b are answered with the whole app (its not-found page links on to
     // the dashboard), so a frame there would put the app inside another site.
     for (const url of [
@@ -102,6 +116,9 @@ describe('security headers on every page', () => {
       '/calc/x%2F..%2F..%2Fdashboard',
       '/dashboard?next=/widget',
       '/api/health',
+      // Nor does anything that merely starts like the landing page lose the opener policy.
+      '//',
+      '/index.html',
     ]) {
       const response = await t.app.inject({ url });
       const csp = directives(response.headers['content-security-policy']);

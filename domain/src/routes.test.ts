@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isAppRoute, isEmbeddableRoute, sharePageSlug } from './routes';
+import {
+  isAppRoute,
+  isEmbeddableRoute,
+  isServedWithoutOpenerPolicy,
+  sharePageSlug,
+} from './routes';
 
 describe('isEmbeddableRoute', () => {
   it.each(['/widget', '/calc/sunny-roof-1042', '/calc/Ab_9-x'])(
@@ -29,6 +34,24 @@ describe('isEmbeddableRoute', () => {
 
   it('covers only app routes', () => {
     expect(isAppRoute('/widget') && isAppRoute('/calc/sunny-roof-1042')).toBe(true);
+  });
+});
+
+describe('isServedWithoutOpenerPolicy', () => {
+  it.each(['/', '/widget', '/calc/sunny-roof-1042'])('serves %s without the policy', (path) => {
+    expect(isServedWithoutOpenerPolicy(path)).toBe(true);
+  });
+
+  it.each([
+    '/dashboard',
+    '/subscribe',
+    '/terms',
+    '/reset-password',
+    '//',
+    '/index.html',
+    '/widget/x',
+  ])('keeps the policy on %s', (path) => {
+    expect(isServedWithoutOpenerPolicy(path)).toBe(false);
   });
 });
 

@@ -36,6 +36,16 @@ export function isEmbeddableRoute(pathname: string): boolean {
   return EMBEDDABLE_ROUTES.some((pattern) => pattern.test(pathname));
 }
 
+/**
+ * True when `pathname` is served without Cross-Origin-Opener-Policy: the embeddable pages and the
+ * landing page, which strangers open at the top, often on a phone, where the policy starts them in
+ * a fresh renderer process (docs/decisions/0026). Every other page keeps it, so a document that
+ * starts on one of these never turns into another page in place (frontend/src/app/app-history.ts).
+ */
+export function isServedWithoutOpenerPolicy(pathname: string): boolean {
+  return pathname === APP_ROUTES.home || isEmbeddableRoute(pathname);
+}
+
 const SHARE_PAGE = /^\/calc\/([^/]+)\/?$/;
 
 /**

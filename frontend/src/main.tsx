@@ -1,5 +1,6 @@
 import './lib/zod-jitless';
-import { BrowserRouter } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { createAppHistory } from './app/app-history';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadPage } from './app/router';
 import { renderRoot } from './lib/render-root';
@@ -13,9 +14,9 @@ void preloadPage(window.location.pathname)
     renderRoot(
       'index.html',
       <AppProviders>
-        <BrowserRouter>
+        <HistoryRouter history={createAppHistory()}>
           <AppRoutes />
-        </BrowserRouter>
+        </HistoryRouter>
       </AppProviders>,
     ),
   );

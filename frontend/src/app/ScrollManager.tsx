@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType, type Location } from 'react-router';
+import { isServedWithoutOpenerPolicy } from '@rafter/domain/routes';
 
 /** Scroll position per history entry, for back and forward. */
 const savedPositions = new Map<string, number>();
@@ -14,6 +15,15 @@ function entryId({ key, pathname, search, hash }: Location): string {
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/**
+ * How the browser reached this document: 'navigate' (a link, a typed address), 'reload' or
+ * 'back_forward'.
+ */
+function documentNavigationType(): string {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  return (entry as PerformanceNavigationTiming | undefined)?.type ?? 'navigate';
 }
 
 function scrollToFragment(hash: string, behavior: ScrollBehavior): boolean {
@@ -35,7 +45,13 @@ export function ScrollManager() {
   const { pathname, hash } = location;
 
   useEffect(() => {
-    window.history.scrollRestoration = 'manual';
+    // A document that started on a page served without the opener policy (the landing page)
+    // leaves it with a new document (app-history.ts), so the browser's own restoration takes the
+    // reader back there, the moment the prerendered page is parsed. Every other document moves
+    // between pages in place, where the browser cannot know each page's height.
+    window.history.scrollRestoration = isServedWithoutOpenerPolicy(window.location.pathname)
+      ? 'auto'
+      : 'manual';
   }, []);
 
   // Switched with the commit that changes the page: a scroll event caused by the new page's
@@ -47,10 +63,18 @@ export function ScrollManager() {
   }, [id]);
 
   useEffect(() => {
+    const firstPage = previousPathname.current === null;
     const samePage = previousPathname.current === pathname;
     previousPathname.current = pathname;
+    if (firstPage) {
+      // The browser placed the document's first page: at the top, at its #fragment, or where the
+      // reader was when they come back or reload. A reader who scrolled before the app started
+      // keeps their place. Only a fragment is aimed at again: the layout may have moved since.
+      if (documentNavigationType() === 'navigate') scrollToFragment(hash, 'instant');
+      return;
+    }
     // Within a page a smooth scroll shows the reader where they went, unless they asked for
-    // less motion; a new page (and the first one) should appear in place.
+    // less motion; a new page should appear in place.
     const behavior: ScrollBehavior = samePage && !prefersReducedMotion() ? 'smooth' : 'instant';
 
     if (navigationType === 'POP') {

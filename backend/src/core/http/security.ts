@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import { isEmbeddableRoute } from '@rafter/domain/routes';
+import { isEmbeddableRoute, isServedWithoutOpenerPolicy } from '@rafter/domain/routes';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -87,15 +87,15 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     hsts: isProduction,
   });
-  // The embeddable pages: any site may frame them. They go without Cross-Origin-Opener-Policy,
-  // which a frame ignores anyway: opened at the top, the policy makes the browser move the page
-  // to a fresh renderer process, whose cold start (a new V8 context, slower font lookups) was
-  // about half of the widget's blocking time in Lighthouse's phone run (docs/decisions/0026).
-  const {
-    'x-frame-options': _frameOptions,
-    'cross-origin-opener-policy': _openerPolicy,
-    ...embeddable
-  } = own;
+  // The pages strangers open at the top (the landing page) or in a frame (the embeddable ones) go
+  // without Cross-Origin-Opener-Policy, which a frame ignores anyway: opened at the top, the
+  // policy makes the browser move the page to a fresh renderer process, whose cold start (a new
+  // V8 context, slower font lookups) was about half of their blocking time in Lighthouse's phone
+  // run (docs/decisions/0026). The landing page leaves for any other page with a new document,
+  // which has the policy.
+  const { 'cross-origin-opener-policy': _openerPolicy, ...landing } = own;
+  // The embeddable pages: any site may frame them.
+  const { 'x-frame-options': _frameOptions, ...embeddable } = landing;
   embeddable['content-security-policy'] = own['content-security-policy']!.replace(
     FRAME_ANCESTORS,
     'frame-ancestors *',
@@ -103,7 +103,9 @@ export async function registerSecurity(
 
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0] ?? '/';
-    reply.headers(isEmbeddableRoute(path) ? embeddable : own);
+    reply.headers(
+      isEmbeddableRoute(path) ? embeddable : isServedWithoutOpenerPolicy(path) ? landing : own,
+    );
     done();
   });
 
