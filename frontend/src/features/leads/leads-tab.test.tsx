@@ -144,6 +144,42 @@ describe('Leads tab', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('keeps a Load more click when a new lead arrives while the next page loads', async () => {
+    let answerNextPage: (() => void) | undefined;
+    let firstPage = [LEADS[0]!];
+    const nextPage = { body: { items: [LEADS[1]], nextCursor: null } };
+    const api = signedInApi({
+      // The first request for the next page waits until the test answers it.
+      'GET /api/leads': ({ query }: FakeRequest) =>
+        query.get('cursor') !== 'page-2'
+          ? { body: { items: firstPage, nextCursor: 'page-2' } }
+          : answerNextPage
+            ? nextPage
+            : new Promise((resolve) => {
+                answerNextPage = () => resolve(nextPage);
+              }),
+    });
+    renderAuthApp('/dashboard?tab=leads');
+    await row('Maria Garcia');
+    await waitFor(() => expect(connectLeadSocket).toHaveBeenCalled());
+    socket.connectNow();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(api.calls('GET /api/leads').at(-1)?.query.get('cursor')).toBe('page-2'),
+    );
+    // A homeowner asks for a quote meanwhile: the lists are brought up to date, but the page
+    // the contractor asked for still comes.
+    const fresh = testLead({ id: 'lead-9', name: 'Sofia Lopez' });
+    firstPage = [fresh, ...firstPage];
+    socket.serverSends('lead:created', { lead: fresh });
+    answerNextPage!();
+
+    expect(await row('James Nguyen')).toBeVisible();
+    expect(await row('Sofia Lopez')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('changes a status only once the server saved it', async () => {
     let saved: LeadListItem = LEADS[0]!;
     let answer: () => void = () => {};

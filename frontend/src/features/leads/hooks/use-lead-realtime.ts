@@ -31,7 +31,16 @@ export function useLeadRealtime(userId: string | null, accessToken: string | nul
     socketRef.current = socket;
     let connectedBefore = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const reloadAll = () => queryClient.invalidateQueries({ queryKey: leadKeys.all });
+    // A fetch already out is let finish, then fetched again: cancelled and restarted, a list's
+    // next page that the contractor asked for (Load more) was dropped by a lead arriving
+    // meanwhile, and what it brings was read before the event.
+    const reloadAll = async () => {
+      const fetching = queryClient.isFetching({ queryKey: leadKeys.all }) > 0;
+      await queryClient.invalidateQueries({ queryKey: leadKeys.all }, { cancelRefetch: false });
+      if (fetching) {
+        await queryClient.invalidateQueries({ queryKey: leadKeys.all }, { cancelRefetch: false });
+      }
+    };
 
     socket.on('connect', () => {
       setConnected(true);
