@@ -167,6 +167,29 @@ test('/ with its scripts 3 s late: the hero shows first, then sign-in works', as
   expect(errors).toEqual([]);
 });
 
+test('/ read before its scripts arrive: the reader keeps their place when the app starts', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await goOffline(page);
+  await delayScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+
+  const pricing = page.getByRole('region', { name: 'Simple month-to-month pricing' });
+  await pricing.scrollIntoViewIfNeeded();
+  expect(await hydrated(page)).toBe(false);
+  const place = await page.evaluate(() => window.scrollY);
+  expect(place).toBeGreaterThan(1000);
+
+  // The account buttons show once the app has hydrated the page and checked the session.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await hydrated(page)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(place);
+  expect(errors).toEqual([]);
+});
+
 for (const path of ['/widget', `/calc/${DEMO_SLUG}`]) {
   test(`${path} with its scripts 3 s late: the zip code step shows first, then works`, async ({
     page,
