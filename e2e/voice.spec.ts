@@ -111,6 +111,42 @@ async function openAssistant(page: Page) {
   await expect(panel(page)).toBeVisible();
 }
 
+test('the landing page loads its conversation with the assistant only when a visitor reaches for it', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const requested: string[] = [];
+  // Scripts that carry zod (its error class's name survives minification), whatever their chunk.
+  const withSchemas: string[] = [];
+  const reading: Promise<void>[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  page.on('response', (response) => {
+    if (!response.url().endsWith('.js')) return;
+    reading.push(
+      response.text().then((body) => {
+        if (body.includes('ZodError')) withSchemas.push(new URL(response.url()).pathname);
+      }),
+    );
+  });
+  const SESSION = /\/assets\/VoiceSession-[^/]*\.js$/;
+  const loaded = (chunk: RegExp) => requested.some((path) => chunk.test(path));
+
+  await page.goto('/');
+  await expect(assistantButton(page)).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  expect(loaded(SESSION)).toBe(false);
+  await Promise.all(reading);
+  expect(reading.length).toBeGreaterThan(5);
+  expect(withSchemas).toEqual([]);
+
+  await assistantButton(page).hover();
+  await expect.poll(() => loaded(SESSION), { timeout: 15_000 }).toBe(true);
+  await assistantButton(page).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByRole('button', { name: 'Start Call' })).toBeEnabled();
+  expect(errors).toEqual([]);
+});
+
 test('a voice call goes idle → connecting → connected → ended', async ({ page, context }) => {
   const errors = collectPageErrors(page);
   await context.grantPermissions(['microphone']);

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { VOICE_PROVIDERS } from './assistant';
 
 /**
- * The landing page's voice sales assistant: a named sales-partner persona (spec section 1). The
- * widget's timers, texts and built-in answers live with it, in frontend/src/features/voice.
+ * The voice assistant's endpoints: their payload schemas. The assistant's name and the providers
+ * that can run it are in assistant.ts.
  */
-export const ASSISTANT_NAME = 'Riley';
-
-export const VOICE_PROVIDERS = ['retell', 'built-in'] as const;
-export type VoiceProvider = (typeof VOICE_PROVIDERS)[number];
 
 /** POST /api/demo-call takes no body; an empty JSON object is accepted too. */
 export const demoCallRequestSchema = z.strictObject({});

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ASSISTANT_NAME, type DemoCallResponse, type VoiceSettings } from '@rafter/domain/voice';
+import { ASSISTANT_NAME } from '@rafter/domain/assistant';
+import type { DemoCallResponse, VoiceSettings } from '@rafter/domain/voice';
 import type Retell from 'retell-sdk';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { PaidCallBudget } from '../../core/rate-limit/paid-call-budget.service';

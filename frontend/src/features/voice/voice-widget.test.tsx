@@ -219,6 +219,41 @@ describe('voice call state machine', () => {
     expect(screen.getByRole('button', { name: OPEN })).toHaveFocus();
   });
 
+  it('keeps a call and its transcript when the panel is closed, the button pulsing meanwhile', async () => {
+    stubApi();
+    stubMicrophone();
+    const client = new ScriptedClient();
+    useClient(client);
+    renderWidget();
+    const button = screen.getByRole('button', { name: OPEN });
+    expect(button.className).not.toMatch(/pulse/);
+
+    const panel = await startCall();
+    await waitFor(() => expect(client.startCall).toHaveBeenCalled());
+    act(() => client.emit('call_started'));
+    act(() =>
+      client.emit('update', {
+        event_type: 'update',
+        transcript: [{ role: 'agent', content: 'Happy to walk you through the plans.' }],
+      }),
+    );
+    await waitFor(() => expect(button.className).toMatch(/pulse/));
+
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Riley' })).toBeNull();
+    expect(client.stopCall).not.toHaveBeenCalled();
+    expect(button.className).toMatch(/pulse/);
+
+    const reopened = await openPanel();
+    expect(within(reopened).getByRole('status')).toHaveTextContent('Connected');
+    expect(within(reopened).getByRole('log')).toHaveTextContent(
+      'Happy to walk you through the plans.',
+    );
+    fireEvent.click(within(reopened).getByRole('button', { name: 'End Call' }));
+    act(() => client.emit('call_ended'));
+    await waitFor(() => expect(button.className).not.toMatch(/pulse/));
+  });
+
   it('ends the call 0.5 s after the server participant leaves', async () => {
     stubApi();
     stubMicrophone();

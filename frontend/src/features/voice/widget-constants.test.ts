@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_NAME } from '@rafter/domain/voice';
+import { ASSISTANT_NAME } from '@rafter/domain/assistant';
 import {
   callFailedMessage,
   microphoneRequiredMessage,

@@ -1,4 +1,4 @@
-import { ASSISTANT_NAME } from '@rafter/domain/voice';
+import { ASSISTANT_NAME } from '@rafter/domain/assistant';
 import { BILLING_TERMS } from '@rafter/domain/plans';
 
 /** The assistant's role under its name in the panel (spec section 1). */

@@ -1,4 +1,4 @@
-import { type DemoCallResponse } from '@rafter/domain/voice';
+import type { DemoCallResponse } from '@rafter/domain/voice';
 import { VOICE_ERRORS } from '../widget-constants';
 import { api, ApiError } from '../../../lib/api-client';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@rafter/domain/plans';
-import { ASSISTANT_NAME } from '@rafter/domain/voice';
+import { ASSISTANT_NAME } from '@rafter/domain/assistant';
 import {
   answerSalesQuestion,
   assistantGreeting,

@@ -1,4 +1,4 @@
-import { ASSISTANT_NAME } from '@rafter/domain/voice';
+import { ASSISTANT_NAME } from '@rafter/domain/assistant';
 import { BILLING_TERMS, PLAN_LIST, PLANS, refundThresholds, type Plan } from '@rafter/domain/plans';
 import { PROMO_TEXT } from '../widget-constants';
 

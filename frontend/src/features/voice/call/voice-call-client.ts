@@ -1,4 +1,4 @@
-import type { VoiceProvider } from '@rafter/domain/voice';
+import type { VoiceProvider } from '@rafter/domain/assistant';
 
 /** One line of a call's transcript, as Retell's `update` event sends it. */
 export interface Utterance {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ASSISTANT_NAME } from '@rafter/domain/voice';
+import { ASSISTANT_NAME } from '@rafter/domain/assistant';
 import type { Utterance } from '../call/voice-call-client';
 
 interface ConversationLogProps {

@@ -1,31 +1,23 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ASSISTANT_NAME } from '@rafter/domain/voice';
+import { useQueryClient } from '@tanstack/react-query';
+import { ASSISTANT_NAME } from '@rafter/domain/assistant';
 import { VOICE_MOBILE_BREAKPOINT_PX } from '../widget-constants';
-import { answerSalesQuestion, assistantGreeting } from '../call/sales-assistant';
 import { onDemoInteraction } from '../../../lib/demo-interaction';
 import { voiceSettingsQueryOptions } from '../api/voice-settings';
-import type { Utterance } from '../call/voice-call-client';
 import { useNudges } from '../hooks/use-nudges';
-import { useVoiceCall } from '../hooks/use-voice-call';
 import { PathIcon } from '../../../components/PathIcon';
 import { useMediaQuery } from '../hooks/use-media-query';
 import styles from './voice-widget.module.css';
 
-const loadPanel = () => import('./VoicePanel');
-// The panel (call controls, conversation, question field; MUI and its theme) loads when it is
-// first opened, or as a pointer or focus reaches the button: the button alone, plain HTML and
-// CSS, is what the landing page shows at first.
-const VoicePanel = lazy(loadPanel);
+const loadSession = () => import('./VoiceSession');
+// The conversation (the call clients, the built-in answers, the panel with MUI and its theme)
+// loads when the panel is first opened, or as a pointer or focus reaches the button: the button
+// and its nudges, plain HTML and CSS, are all the landing page runs until then.
+const VoiceSession = lazy(loadSession);
 
 /** Material's HeadsetMic icon. */
 const HEADSET_MIC =
   'M12 1c-4.97 0-9 4.03-9 9v7c0 1.66 1.34 3 3 3h3v-8H5v-2c0-3.87 3.13-7 7-7s7 3.13 7 7v2h-4v8h4v1h-7v2h6c1.66 0 3-1.34 3-3V10c0-4.97-4.03-9-9-9';
-
-/** Moves focus to the panel's heading as the panel appears, whenever its code has loaded. */
-function focusOnMount(element: HTMLElement | null) {
-  element?.focus();
-}
 
 export interface VoiceAssistantWidgetProps {
   /** The page's sign-in and sign-up dialog is showing: the widget steps back meanwhile. */
@@ -33,8 +25,6 @@ export interface VoiceAssistantWidgetProps {
   /** Opens the sign-up dialog (the assistant's offer at the end of a call). */
   onSignup: () => void;
 }
-
-const GREETING: Utterance = { role: 'agent', content: assistantGreeting() };
 
 /**
  * The landing page's floating voice sales assistant (spec sections 2 and 4): a round button at
@@ -53,9 +43,10 @@ export default function VoiceAssistantWidget({
   const panelId = useId();
   const fabRef = useRef<HTMLButtonElement>(null);
   const [expanded, setExpanded] = useState(false);
+  // Once opened, the conversation stays mounted (closed, it keeps its history and its call).
+  const [sessionStarted, setSessionStarted] = useState(false);
   const [nudgesStopped, setNudgesStopped] = useState(false);
-  const [history, setHistory] = useState<Utterance[]>([GREETING]);
-  const settings = useQuery({ ...voiceSettingsQueryOptions, enabled: expanded });
+  const [connected, setConnected] = useState(false);
 
   const collapse = useCallback(() => {
     setExpanded(false);
@@ -71,39 +62,23 @@ export default function VoiceAssistantWidget({
       }
     }
   }, [panelId]);
+  const stopNudges = useCallback(() => setNudgesStopped(true), []);
 
-  const call = useVoiceCall({
-    onCallEnded: collapse,
-    onTranscript: (lines) => setHistory((current) => [...current, ...lines]),
-  });
-
-  useEffect(() => onDemoInteraction(() => setNudgesStopped(true)), []);
+  useEffect(() => onDemoInteraction(stopNudges), [stopNudges]);
 
   const open = () => {
     setNudgesStopped(true);
+    setSessionStarted(true);
     setExpanded(true);
   };
 
-  const startCall = () => {
-    setNudgesStopped(true);
-    void call.start();
+  const reach = () => {
+    void queryClient.prefetchQuery(voiceSettingsQueryOptions);
+    void loadSession();
   };
 
-  const ask = (text: string) => {
-    if (call.sendText(text)) return;
-    const answer = answerSalesQuestion(text);
-    setHistory((current) => [
-      ...current,
-      { role: 'user', content: text },
-      { role: 'agent', content: answer.reply, offerSignup: answer.offerSignup },
-    ]);
-  };
-
-  const nudge = useNudges(
-    !nudgesStopped && !expanded && !authDialogOpen && call.state.status === 'idle',
-  );
-  const inCall = call.state.status === 'connected';
-  const builtIn = (call.state.provider ?? settings.data?.provider) === 'built-in';
+  // A call starts only from the panel, which stops the nudges: no call runs while they show.
+  const nudge = useNudges(!nudgesStopped && !expanded && !authDialogOpen);
   const stepBack = authDialogOpen && !narrow;
 
   return (
@@ -116,19 +91,14 @@ export default function VoiceAssistantWidget({
         opacity: stepBack ? 0.4 : undefined,
       }}
     >
-      {expanded && (
+      {sessionStarted && (
         <Suspense fallback={null}>
-          <VoicePanel
-            id={panelId}
-            call={call.state}
-            level={call.level}
-            lines={[...history, ...call.state.live]}
-            builtIn={builtIn}
-            headingRef={focusOnMount}
-            onStart={startCall}
-            onEnd={call.endCall}
-            onClose={collapse}
-            onAsk={ask}
+          <VoiceSession
+            panelId={panelId}
+            expanded={expanded}
+            onCollapse={collapse}
+            onCallStart={stopNudges}
+            onConnectedChange={setConnected}
             onSignup={onSignup}
           />
         </Suspense>
@@ -147,16 +117,13 @@ export default function VoiceAssistantWidget({
       <button
         type="button"
         ref={fabRef}
-        className={inCall ? `${styles.fab} ${styles.pulse}` : styles.fab}
+        className={connected ? `${styles.fab} ${styles.pulse}` : styles.fab}
         aria-label={`Talk to ${ASSISTANT_NAME}, our sales assistant`}
         aria-expanded={expanded}
         aria-controls={expanded ? panelId : undefined}
         onClick={() => (expanded ? collapse() : open())}
-        onPointerEnter={() => {
-          void queryClient.prefetchQuery(voiceSettingsQueryOptions);
-          void loadPanel();
-        }}
-        onFocus={() => void loadPanel()}
+        onPointerEnter={reach}
+        onFocus={reach}
       >
         <PathIcon path={HEADSET_MIC} className={styles.icon} />
       </button>

@@ -11,7 +11,7 @@ import CallIcon from '@mui/icons-material/Call';
 import CallEndIcon from '@mui/icons-material/CallEnd';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
-import { ASSISTANT_NAME } from '@rafter/domain/voice';
+import { ASSISTANT_NAME } from '@rafter/domain/assistant';
 import { ASSISTANT_ROLE } from '../widget-constants';
 import type { Utterance } from '../call/voice-call-client';
 import type { VoiceCallState } from '../hooks/use-voice-call';

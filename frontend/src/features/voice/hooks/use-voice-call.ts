@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ASSISTANT_NAME, type VoiceProvider } from '@rafter/domain/voice';
+import { ASSISTANT_NAME, type VoiceProvider } from '@rafter/domain/assistant';
 import {
   callFailedMessage,
   microphoneRequiredMessage,
