@@ -200,8 +200,13 @@ describe('Google Calendar sync (the real @googleapis/calendar client against the
     const owner = await connected();
     const token = await quote(owner.id);
     const { slots } = await offer(token);
+    // A slot that can move half an hour later: the last one of a day cannot (the move would end
+    // after working hours), and which slot comes first depends on the time the test runs.
+    const offered = new Set(slots.map((slot) => Date.parse(slot.startsAt)));
+    const first = slots.find((slot) => offered.has(Date.parse(slot.startsAt) + 30 * MINUTE))!;
+    expect(first).toBeDefined();
     const booked = await call('POST', '/api/booking', {
-      body: { token, startsAt: slots[0]!.startsAt },
+      body: { token, startsAt: first.startsAt },
     });
     expect(booked.statusCode).toBe(201);
     const bookingId = booked.json<{ id: string }>().id;
@@ -213,13 +218,13 @@ describe('Google Calendar sync (the real @googleapis/calendar client against the
     expect(written).toMatchObject({
       status: 'confirmed',
       summary: expect.stringContaining('Roof inspection: Maria'),
-      start: { dateTime: slots[0]!.startsAt, timeZone: 'America/Chicago' },
-      end: { dateTime: slots[0]!.endsAt },
+      start: { dateTime: first.startsAt, timeZone: 'America/Chicago' },
+      end: { dateTime: first.endsAt },
     });
     // Rafter's own event is not read back as a busy time of the contractor's: moving the
     // inspection half an hour, over its own event's time, works once Google was read again.
     await expireBusy(owner.id);
-    const halfHour = new Date(Date.parse(slots[0]!.startsAt) + 30 * MINUTE).toISOString();
+    const halfHour = new Date(Date.parse(first.startsAt) + 30 * MINUTE).toISOString();
     const nudged = await call('POST', `/api/calendar/bookings/${bookingId}/reschedule`, {
       token: owner.token,
       body: { startsAt: halfHour },
@@ -232,7 +237,7 @@ describe('Google Calendar sync (the real @googleapis/calendar client against the
     );
 
     const target = slots.find(
-      (slot) => Date.parse(slot.startsAt) >= Date.parse(slots[0]!.endsAt) + 2 * 60 * MINUTE,
+      (slot) => Date.parse(slot.startsAt) >= Date.parse(first.endsAt) + 2 * 60 * MINUTE,
     )!;
     const moved = await call('POST', `/api/calendar/bookings/${bookingId}/reschedule`, {
       token: owner.token,
