@@ -5,7 +5,10 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { SessionsService } from '../src/modules/auth/sessions.service';
-import { BillingRepository } from '../src/modules/billing/billing.repository';
+import {
+  BillingRepository,
+  type SubscriptionSnapshot,
+} from '../src/modules/billing/billing.repository';
 import {
   type FakeStripe,
   signWebhookPayload,
@@ -434,6 +437,56 @@ describe('Stripe webhook against forged, replayed and reordered events', () => {
       expect(await row()).toEqual(written);
       expect(await ownerState(scenario.userId, ids)).toEqual(once);
     });
+  });
+
+  it("keeps the newer copy of a contractor's first subscription when an older one is stored at the same moment", async () => {
+    // A webhook's re-read and the contractor's own checkout can both store the first row. Holding
+    // the user's row, which an insert's foreign key check needs, parks the newer copy's write
+    // after it has read the row and decided; the older copy's write starts meanwhile.
+    const repository = t.app.get(BillingRepository);
+    const waiting = async (count: number) => {
+      const [row] = await prisma.$queryRaw<{ waiters: number }[]>`
+        SELECT count(*)::int AS waiters FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND datname = current_database()`;
+      return (row?.waiters ?? 0) >= count;
+    };
+    const copy = (userId: string, plan: 'starter' | 'smart'): SubscriptionSnapshot => ({
+      plan,
+      status: 'active',
+      providerCustomerId: `cus_${userId}`,
+      providerSubscriptionId: `sub_${userId}`,
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      pendingPlan: null,
+      pendingPlanAt: null,
+    });
+    const keepEvents = () => ({ lastEventAt: null });
+    const user = await createAccount(prisma);
+    let writes: Promise<boolean[]> | undefined;
+    await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
+      const newer = repository.saveSubscription(
+        user.id,
+        copy(user.id, 'smart'),
+        new Date('2026-11-02T00:00:00Z'),
+        keepEvents,
+      );
+      await eventually(() => waiting(1));
+      const older = repository.saveSubscription(
+        user.id,
+        copy(user.id, 'starter'),
+        new Date('2026-11-01T00:00:00Z'),
+        keepEvents,
+      );
+      await eventually(() => waiting(2));
+      writes = Promise.all([newer, older]);
+    });
+    // The older copy waits for the newer one's row, sees it, and writes nothing.
+    expect(await writes).toEqual([true, false]);
+    const row = await prisma.subscription.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(row.plan).toBe('smart');
   });
 
   it('answers 200 and changes no subscription or lead for objects nobody knows', async () => {

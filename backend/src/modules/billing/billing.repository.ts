@@ -8,6 +8,9 @@ import {
 
 const STRIPE = 'stripe';
 
+/** Advisory lock namespace (first key) for writing one user's subscription row. */
+const SUBSCRIPTION_LOCK = 72707382;
+
 export type Transaction = Prisma.TransactionClient;
 
 /** What Stripe says about one subscription, in our columns. */
@@ -89,9 +92,10 @@ export class BillingRepository {
   }
 
   /**
-   * Writes the snapshot as the user's one subscription row, holding the row's lock from the read
-   * to the write so two writers cannot interleave. `decide` sees the row as it stands and answers
-   * the last event time to keep, or null to leave the row as it is. A copy read from Stripe
+   * Writes the snapshot as the user's one subscription row, holding the user's subscription lock
+   * from the read to the write so two writers cannot interleave, the first row's included.
+   * `decide` sees the row as it stands and answers the last event time to keep, or null to leave
+   * the row as it is. A copy read from Stripe
    * before the stored one (`observedAt`) never replaces it. False when nothing was written.
    */
   async saveSubscription(
@@ -101,7 +105,9 @@ export class BillingRepository {
     decide: (existing: StoredSubscription | null) => { lastEventAt: Date | null } | null,
   ): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT 1 FROM subscriptions WHERE user_id = ${userId}::uuid FOR UPDATE`;
+      // The user's lock, not the row's: before the first subscription there is no row to lock,
+      // and two first writers would both read none and both write.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SUBSCRIPTION_LOCK}::int4, hashtext(${userId}))`;
       const existing = await tx.subscription.findUnique({
         where: { userId },
         select: RECORD_SELECT,
