@@ -462,24 +462,18 @@ describe('Stripe webhook against forged, replayed and reordered events', () => {
       pendingPlan: null,
       pendingPlanAt: null,
     });
-    const keepEvents = () => ({ lastEventAt: null });
     const user = await createAccount(prisma);
+    /** Stores the plan as read from Stripe at `observedAt`. */
+    const write = (plan: 'starter' | 'smart', observedAt: string) =>
+      repository.saveSubscription(user.id, copy(user.id, plan), new Date(observedAt), () => ({
+        lastEventAt: null,
+      }));
     let writes: Promise<boolean[]> | undefined;
     await prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
-      const newer = repository.saveSubscription(
-        user.id,
-        copy(user.id, 'smart'),
-        new Date('2026-11-02T00:00:00Z'),
-        keepEvents,
-      );
+      const newer = write('smart', '2026-11-02T00:00:00Z');
       await eventually(() => waiting(1));
-      const older = repository.saveSubscription(
-        user.id,
-        copy(user.id, 'starter'),
-        new Date('2026-11-01T00:00:00Z'),
-        keepEvents,
-      );
+      const older = write('starter', '2026-11-01T00:00:00Z');
       await eventually(() => waiting(2));
       writes = Promise.all([newer, older]);
     });
