@@ -19,6 +19,7 @@ import { createAccount } from './factories/account.factory';
 import { createLeads } from './factories/owner.factory';
 import { eventually } from './utils/async';
 import { createTestApp, type TestApp } from './utils/create-app';
+import { writeTogether } from './utils/locks';
 import { fakeStripeEnv, payAtCheckout } from './utils/billing-app';
 
 /**
@@ -440,45 +441,36 @@ describe('Stripe webhook against forged, replayed and reordered events', () => {
   });
 
   it("keeps the newer copy of a contractor's first subscription when an older one is stored at the same moment", async () => {
-    // A webhook's re-read and the contractor's own checkout can both store the first row. Holding
-    // the user's row, which an insert's foreign key check needs, parks the newer copy's write
-    // after it has read the row and decided; the older copy's write starts meanwhile.
+    // A webhook's re-read and the contractor's own checkout can both store the first row: the
+    // newer copy's write has read and decided when the older one's starts.
     const repository = t.app.get(BillingRepository);
-    const waiting = async (count: number) => {
-      const [row] = await prisma.$queryRaw<{ waiters: number }[]>`
-        SELECT count(*)::int AS waiters FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND datname = current_database()`;
-      return (row?.waiters ?? 0) >= count;
-    };
-    const copy = (userId: string, plan: 'starter' | 'smart'): SubscriptionSnapshot => ({
-      plan,
-      status: 'active',
-      providerCustomerId: `cus_${userId}`,
-      providerSubscriptionId: `sub_${userId}`,
-      currentPeriodStart: null,
-      currentPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      pendingPlan: null,
-      pendingPlanAt: null,
-    });
     const user = await createAccount(prisma);
     /** Stores the plan as read from Stripe at `observedAt`. */
-    const write = (plan: 'starter' | 'smart', observedAt: string) =>
-      repository.saveSubscription(user.id, copy(user.id, plan), new Date(observedAt), () => ({
+    const write = (plan: 'starter' | 'smart', observedAt: string) => {
+      const copy: SubscriptionSnapshot = {
+        plan,
+        status: 'active',
+        providerCustomerId: `cus_${user.id}`,
+        providerSubscriptionId: `sub_${user.id}`,
+        currentPeriodStart: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        pendingPlan: null,
+        pendingPlanAt: null,
+      };
+      return repository.saveSubscription(user.id, copy, new Date(observedAt), () => ({
         lastEventAt: null,
       }));
-    let writes: Promise<boolean[]> | undefined;
-    await prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
-      const newer = write('smart', '2026-11-02T00:00:00Z');
-      await eventually(() => waiting(1));
-      const older = write('starter', '2026-11-01T00:00:00Z');
-      await eventually(() => waiting(2));
-      writes = Promise.all([newer, older]);
-    });
+    };
+    const writes = await writeTogether(
+      prisma,
+      user.id,
+      () => write('smart', '2026-11-02T00:00:00Z'),
+      () => write('starter', '2026-11-01T00:00:00Z'),
+    );
     // The older copy waits for the newer one's row, sees it, and writes nothing.
-    expect(await writes).toEqual([true, false]);
+    expect(writes).toEqual([true, false]);
     const row = await prisma.subscription.findUniqueOrThrow({ where: { userId: user.id } });
     expect(row.plan).toBe('smart');
   });
