@@ -270,7 +270,10 @@ test('Instant: a PNG logo reaches the share page; an oversized file and HTML nam
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   const logo = page.getByRole('img', { name: 'Business logo' });
-  await expect(logo).toHaveAttribute('src', new RegExp(`/${contractor.id}/logo-\\d+\\.png$`));
+  await expect(logo).toHaveAttribute(
+    'src',
+    new RegExp(`/${contractor.id}/logo-\\d+-[0-9a-f]{8}\\.png$`),
+  );
   const logoUrl = (await logo.getAttribute('src'))!;
   await expectAccessible(page, 'the Business Profile tab');
 

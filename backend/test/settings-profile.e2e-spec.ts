@@ -3,6 +3,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { ProfilesRepository } from '../src/modules/profiles/profiles.repository';
+import { writeTogether } from './utils/locks';
 import { multipartBody, createSettingsTestApp, type SettingsTestApp } from './utils/settings-app';
 
 let t: SettingsTestApp;
@@ -174,7 +176,7 @@ describe('logo upload', () => {
     const response = await upload(token, original, 'logo.png', 'image/png');
     expect(response.statusCode).toBe(200);
     const { logoUrl } = response.json<{ logoUrl: string }>();
-    expect(logoUrl).toMatch(new RegExp(`^/uploads/${id}/logo-\\d+\\.png$`));
+    expect(logoUrl).toMatch(new RegExp(`^/uploads/${id}/logo-\\d+-[0-9a-f]{8}\\.png$`));
     expect((await t.call('GET', '/api/profile', token)).json()).toMatchObject({ logoUrl });
 
     const served = await t.app.inject({ method: 'GET', url: logoUrl });
@@ -224,6 +226,38 @@ describe('logo upload', () => {
       ...DEFAULT_BUSINESS_PROFILE,
       logoUrl,
     });
+  });
+
+  it('tells the second of two logos stored at once which one it replaced, on a new profile too', async () => {
+    // A double click on Upload in a new account's setup: no profile row exists yet to lock. The
+    // first logo's write has found no profile when the second's starts.
+    const { id } = await t.contractor('instant');
+    const repository = t.app.get(ProfilesRepository);
+    const replaced = await writeTogether(
+      t.prisma,
+      id,
+      () => repository.replaceLogo(id, '/uploads/first.png'),
+      () => repository.replaceLogo(id, '/uploads/second.png'),
+    );
+    // The second learns the first's URL, so its file is removed rather than left behind.
+    expect(replaced).toEqual([null, '/uploads/first.png']);
+    const profile = await t.prisma.businessProfile.findUniqueOrThrow({ where: { userId: id } });
+    expect(profile.logoUrl).toBe('/uploads/second.png');
+  });
+
+  it('stores two logos uploaded at once under different names, keeping one file', async () => {
+    const { id, token } = await t.contractor('instant');
+    const png = await pngWithText('x');
+    const responses = await Promise.all([
+      upload(token, png, 'a.png', 'image/png'),
+      upload(token, png, 'b.png', 'image/png'),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    const urls = responses.map((response) => response.json<{ logoUrl: string }>().logoUrl);
+    expect(new Set(urls).size).toBe(2);
+    const { logoUrl } = (await t.call('GET', '/api/profile', token)).json<{ logoUrl: string }>();
+    expect(urls).toContain(logoUrl);
+    expect(await storedFiles(id)).toEqual([logoUrl.split('/').pop()]);
   });
 
   it('answers 413 for a file over 2 MB and stores nothing', async () => {

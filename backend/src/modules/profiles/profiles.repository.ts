@@ -12,6 +12,9 @@ export type StoredProfileFields = Omit<
   newLeadReminderMinutes?: number;
 };
 
+/** Advisory lock namespace (first key) for replacing one user's logo. */
+const LOGO_LOCK = 72707383;
+
 const PROFILE_SELECT = {
   businessName: true,
   address: true,
@@ -51,13 +54,20 @@ export class ProfilesRepository {
   /** Sets the logo (null removes it); returns the URL it replaced. */
   async replaceLogo(userId: string, logoUrl: string | null): Promise<string | null> {
     return this.prisma.$transaction(async (tx) => {
-      // Locks the row so two uploads at once each learn the URL the other replaced.
+      // The user's lock, so two uploads at once each learn the URL the other replaced, the first
+      // logo of a new profile included (there is no row to lock yet).
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOGO_LOCK}::int4, hashtext(${userId}))`;
       const [previous] = await tx.$queryRaw<{ logo_url: string | null }[]>`
-        SELECT logo_url FROM business_profiles WHERE user_id = ${userId}::uuid FOR UPDATE`;
+        SELECT logo_url FROM business_profiles WHERE user_id = ${userId}::uuid`;
       if (previous) {
         await tx.businessProfile.update({ where: { userId }, data: { logoUrl } });
       } else if (logoUrl) {
-        await tx.businessProfile.create({ data: { userId, logoUrl } });
+        // The profile form may create the row meanwhile (its save takes no lock).
+        await tx.businessProfile.upsert({
+          where: { userId },
+          create: { userId, logoUrl },
+          update: { logoUrl },
+        });
       }
       return previous?.logo_url ?? null;
     });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type BusinessProfileView,
@@ -58,7 +59,8 @@ export class ProfilesService {
     if (!format || !image) throw new ProfilesException('logo_not_image');
 
     const { extension, contentType } = LOGO_FORMATS[format];
-    const key = `${userId}/logo-${Date.now()}.${extension}`;
+    // Two uploads in the same millisecond must not share a file.
+    const key = `${userId}/logo-${Date.now()}-${randomBytes(4).toString('hex')}.${extension}`;
     await this.storage.put(key, image, contentType);
     const logoUrl = this.storage.publicUrl(key);
     let previous: string | null;
