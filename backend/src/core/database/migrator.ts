@@ -2,13 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { ADVISORY_LOCK } from './advisory-locks';
 
 /** Repository root, the same distance from `src/core/database` and `dist/core/database`. */
 export const REPO_ROOT = resolve(__dirname, '../../../..');
 export const MIGRATIONS_DIR = join(REPO_ROOT, 'prisma', 'migrations');
-
-// The lock id `prisma migrate deploy` takes, so our applier and Prisma's never run at once.
-const PRISMA_ADVISORY_LOCK = 72707369;
 
 // Exactly the table `prisma migrate deploy` creates, so either tool can take over from the other.
 const CREATE_MIGRATIONS_TABLE = `
@@ -70,7 +68,7 @@ export async function applyMigrations(
   await client.connect();
   const applied: string[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK]);
+    await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK.migrations]);
     await client.query(CREATE_MIGRATIONS_TABLE);
     const { rows } = await client.query<AppliedRow>(
       'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
@@ -118,7 +116,7 @@ export async function applyMigrations(
     }
     return applied;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK]).catch(() => {});
+    await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK.migrations]).catch(() => {});
     await client.end();
   }
 }

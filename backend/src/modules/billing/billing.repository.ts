@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { lockUntilCommit } from '../../core/database/advisory-locks';
 import { PrismaService } from '../../core/database/prisma.service';
 import {
   type Prisma,
@@ -7,9 +8,6 @@ import {
 } from '../../generated/prisma/client';
 
 const STRIPE = 'stripe';
-
-/** Advisory lock namespace (first key) for writing one user's subscription row. */
-const SUBSCRIPTION_LOCK = 72707382;
 
 export type Transaction = Prisma.TransactionClient;
 
@@ -95,8 +93,8 @@ export class BillingRepository {
    * Writes the snapshot as the user's one subscription row, holding the user's subscription lock
    * from the read to the write so two writers cannot interleave, the first row's included.
    * `decide` sees the row as it stands and answers the last event time to keep, or null to leave
-   * the row as it is. A copy read from Stripe
-   * before the stored one (`observedAt`) never replaces it. False when nothing was written.
+   * the row as it is. A copy read from Stripe before the stored one (`observedAt`) never replaces
+   * it. False when nothing was written.
    */
   async saveSubscription(
     userId: string,
@@ -107,7 +105,7 @@ export class BillingRepository {
     return this.prisma.$transaction(async (tx) => {
       // The user's lock, not the row's: before the first subscription there is no row to lock,
       // and two first writers would both read none and both write.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SUBSCRIPTION_LOCK}::int4, hashtext(${userId}))`;
+      await lockUntilCommit(tx, 'subscription', userId);
       const existing = await tx.subscription.findUnique({
         where: { userId },
         select: RECORD_SELECT,

@@ -2,14 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type StoredMaterialPrice } from '@rafter/domain/materials';
 import { type SubscriptionState } from '@rafter/domain/plans';
 import { readServiceAreas, type ServiceArea } from '@rafter/domain/service-area';
+import { ADVISORY_LOCK } from '../../core/database/advisory-locks';
 import { PrismaService } from '../../core/database/prisma.service';
 import { type LeadType, type Prisma } from '../../generated/prisma/client';
 import { MATERIAL_PRICE_SELECT, toStoredPrices } from '../calculator/material-prices';
 
 export type Transaction = Prisma.TransactionClient;
-
-/** Advisory lock (single key) that lets one distribution run at a time, across all workers. */
-const DISTRIBUTION_LOCK = 72707381;
 
 /** A contractor that might receive main-site leads, as stored. */
 export interface ContractorRow {
@@ -55,7 +53,7 @@ export class DistributionRepository {
   withDistributionLock<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(
       async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DISTRIBUTION_LOCK}::int8)`;
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK.distribution}::int8)`;
         return work(tx);
       },
       { maxWait: 10_000, timeout: 60_000 },

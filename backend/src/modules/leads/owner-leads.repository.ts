@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { type PoolClient } from 'pg';
+import { ADVISORY_LOCK } from '../../core/database/advisory-locks';
 import { TOGETHER } from '../../core/database/batching';
 import { isDatabaseUnavailable } from '../../core/database/database-errors';
 import { PrismaService } from '../../core/database/prisma.service';
@@ -20,9 +21,6 @@ export type Transaction = Prisma.TransactionClient;
 
 /** Anything that runs raw queries: the Prisma service or a transaction. */
 type QueryClient = Pick<Prisma.TransactionClient, '$queryRaw'>;
-
-/** Advisory lock namespace (first key) for work that counts an owner's leads this month. */
-const OWNER_LEADS_LOCK = 72707380;
 
 /** The most leads one contractor's counting transaction stores. */
 const MAX_COUNTED_BATCH = 500;
@@ -234,7 +232,7 @@ export class OwnerLeadsRepository {
     const sorted = [...new Set(ownerIds)].sort();
     if (sorted.length === 0) return;
     await tx.$executeRaw`
-      SELECT pg_advisory_xact_lock(${OWNER_LEADS_LOCK}::int4, hashtext(id))
+      SELECT pg_advisory_xact_lock(${ADVISORY_LOCK.ownerLeads}::int4, hashtext(id))
       FROM unnest(${sorted}::text[]) AS id`;
   }
 
@@ -348,7 +346,7 @@ export class OwnerLeadsRepository {
       if (insert.values.length > 0) throw new Error('The counted insert must carry no parameters');
       const results = (await client.query(
         `BEGIN;
-        SELECT pg_advisory_xact_lock(${OWNER_LEADS_LOCK}, hashtext(id)) FROM unnest(ARRAY[${ids}]::text[]) AS id;
+        SELECT pg_advisory_xact_lock(${ADVISORY_LOCK.ownerLeads}, hashtext(id)) FROM unnest(ARRAY[${ids}]::text[]) AS id;
         ${insert.text};
         COMMIT`,
       )) as unknown as { rows: LeadRow[] }[];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { readServiceAreas } from '@rafter/domain/service-area';
 import { type BusinessProfileView, type LeadType } from '@rafter/domain/settings';
+import { lockUntilCommit } from '../../core/database/advisory-locks';
 import { PrismaService } from '../../core/database/prisma.service';
 
 /** What the profile form saves: the view without the logo, which has its own upload. */
@@ -11,9 +12,6 @@ export type StoredProfileFields = Omit<
   /** Undefined keeps what is stored (clients that predate the setting send none). */
   newLeadReminderMinutes?: number;
 };
-
-/** Advisory lock namespace (first key) for replacing one user's logo. */
-const LOGO_LOCK = 72707383;
 
 const PROFILE_SELECT = {
   businessName: true,
@@ -56,7 +54,7 @@ export class ProfilesRepository {
     return this.prisma.$transaction(async (tx) => {
       // The user's lock, so two uploads at once each learn the URL the other replaced, the first
       // logo of a new profile included (there is no row to lock yet).
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOGO_LOCK}::int4, hashtext(${userId}))`;
+      await lockUntilCommit(tx, 'logo', userId);
       const [previous] = await tx.$queryRaw<{ logo_url: string | null }[]>`
         SELECT logo_url FROM business_profiles WHERE user_id = ${userId}::uuid`;
       if (previous) {
