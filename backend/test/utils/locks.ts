@@ -22,14 +22,18 @@ export async function writeTogether<A, B>(
   second: () => Promise<B>,
 ): Promise<[A, B]> {
   let both: Promise<[A, B]> | undefined;
-  await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-    const one = first();
-    await eventually(async () => (await sessionsWaiting(prisma)) >= 1);
-    const two = second();
-    await eventually(async () => (await sessionsWaiting(prisma)) >= 2);
-    both = Promise.all([one, two]);
-  });
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+      const one = first();
+      await eventually(async () => (await sessionsWaiting(prisma)) >= 1);
+      const two = second();
+      await eventually(async () => (await sessionsWaiting(prisma)) >= 2);
+      both = Promise.all([one, two]);
+    },
+    // As long as `eventually` waits: Prisma's default of 5 s could end the hold on a busy host.
+    { timeout: 30_000 },
+  );
   if (!both) throw new Error('the writes did not start');
   return both;
 }
