@@ -283,6 +283,28 @@ describe('form tokens under a burst of requests for one calculator', () => {
     throw new Error('no challenge after 12 requests');
   }
 
+  it('counts requests arriving together one by one: those past the threshold are asked for a challenge', async () => {
+    const { id: ownerId } = await createOwner(prisma);
+    const minute = () => Math.floor(Date.now() / 60_000);
+    const started = minute();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        capture({
+          ownerId,
+          lead: leadInput({ lastName: `Together${index}` }),
+          formToken: formToken(t.app, ownerId),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    const stored = await prisma.lead.count({ where: { ownerId } });
+    expect(stored).toBe(statuses.filter((status) => status === 201).length);
+    expect(statuses.filter((status) => status !== 201 && status !== 428)).toEqual([]);
+    // 4 a minute: the 5th and later are over it, unless the requests straddled two minutes.
+    if (minute() === started) expect(stored).toBe(4);
+    else expect(stored).toBeGreaterThanOrEqual(4);
+  });
+
   it('asks for a solved challenge instead of refusing, and stores the request once it is solved', async () => {
     const { id: ownerId } = await createOwner(prisma);
     const calm = await fetchFormToken(t.app, ownerId);

@@ -9,6 +9,7 @@ import { createChallenge, randomInt, verifySolution, type Payload } from 'altcha
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { oneBatchAtATime } from '../../core/database/batching';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { RedisService } from '../../core/redis/redis.service';
 
@@ -34,40 +35,49 @@ const WARNING_INTERVAL_MS = 30_000;
 const MAIN_SITE = 'main-site';
 
 /**
- * A quote request's token. Unless ARGV[1] is 0, counts the request for its calculator (KEYS[1],
- * this minute's counter) and turns burst mode on (KEYS[2]) past ARGV[1] a minute, for ARGV[2]
- * ms. Then answers 'challenge' while burst mode is on and no solved challenge came (ARGV[4] is
- * '0'), leaving the token unspent; else spends the nonce (KEYS[3], kept ARGV[3] ms) and answers
- * 'ok', or 'spent' when it was spent before. One round trip, atomic.
+ * The tokens of quote requests arriving together, in order; token i has keys 3i-2 (its
+ * calculator's counter for this minute), 3i-1 (its calculator's burst flag) and 3i (its nonce),
+ * and arguments 1+2i (how long a spent nonce is kept, ms) and 2+2i ('1' when a solved challenge
+ * came with it). Unless ARGV[1] is 0, each counts its request for its calculator and turns burst
+ * mode on past ARGV[1] a minute, for ARGV[2] ms. Then it is 'challenge' while burst mode is on
+ * and no solved challenge came, leaving the token unspent; else its nonce is spent and it is
+ * 'ok', or 'spent' when it was spent before. One round trip for all of them, atomic, and each
+ * token sees the counts of those before it, as if each had run alone in turn.
  */
 const REDEEM = `
-local burst = 0
-if tonumber(ARGV[1]) > 0 then
-  local count = redis.call('INCR', KEYS[1])
-  if count == 1 then redis.call('PEXPIRE', KEYS[1], 120000) end
-  if count > tonumber(ARGV[1]) then redis.call('SET', KEYS[2], '1', 'PX', ARGV[2]) end
-  burst = redis.call('EXISTS', KEYS[2])
+local threshold = tonumber(ARGV[1])
+local results = {}
+for i = 1, #KEYS / 3 do
+  local activity, burstKey, spent = KEYS[3 * i - 2], KEYS[3 * i - 1], KEYS[3 * i]
+  local burst = 0
+  if threshold > 0 then
+    local count = redis.call('INCR', activity)
+    if count == 1 then redis.call('PEXPIRE', activity, 120000) end
+    if count > threshold then redis.call('SET', burstKey, '1', 'PX', ARGV[2]) end
+    burst = redis.call('EXISTS', burstKey)
+  end
+  if burst == 1 and ARGV[2 + 2 * i] == '0' then
+    results[i] = 'challenge'
+  elseif redis.call('SET', spent, '1', 'NX', 'PX', ARGV[1 + 2 * i]) then
+    results[i] = 'ok'
+  else
+    results[i] = 'spent'
+  end
 end
-if burst == 1 and ARGV[4] == '0' then return 'challenge' end
-if redis.call('SET', KEYS[3], '1', 'NX', 'PX', ARGV[3]) then return 'ok' end
-return 'spent'`;
+return results`;
+
+/** One token to spend (REDEEM's keys and arguments of one request). */
+interface Redemption {
+  activity: string;
+  burst: string;
+  spent: string;
+  spentMs: number;
+  solved: boolean;
+}
 
 interface FormTokenCommands {
-  rafterFormActivity(
-    activity: string,
-    burst: string,
-    threshold: number,
-    burstMs: number,
-  ): Promise<number>;
-  rafterFormRedeem(
-    activity: string,
-    burst: string,
-    spent: string,
-    threshold: number,
-    burstMs: number,
-    spentMs: number,
-    solved: '0' | '1',
-  ): Promise<'ok' | 'spent' | 'challenge'>;
+  /** REDEEM: the number of keys, the keys, then the arguments. */
+  rafterFormRedeem(...keysThenArguments: (string | number)[]): Promise<RedeemResult[]>;
 }
 
 /** What spending a token found: usable, used before, or a challenge to solve first. */
@@ -114,6 +124,10 @@ export class FormTokenService {
   private readonly challengeKeySecret: string;
   private readonly ttlMs: number;
   private lastWarning = 0;
+  /** One Redis round trip for the tokens of quote requests arriving together. */
+  private readonly redemptions = oneBatchAtATime<Redemption, RedeemResult>((batch) =>
+    this.redeemTogether(batch),
+  );
 
   constructor(
     private readonly redis: RedisService,
@@ -127,7 +141,7 @@ export class FormTokenService {
     );
     this.ttlMs = config.FORM_TOKEN_TTL_MINUTES * MINUTE_MS;
     const commands = this.redis.client as unknown as { defineCommand: DefineCommand };
-    commands.defineCommand('rafterFormRedeem', { numberOfKeys: 3, lua: REDEEM });
+    commands.defineCommand('rafterFormRedeem', { lua: REDEEM });
   }
 
   /**
@@ -191,22 +205,29 @@ export class FormTokenService {
   ): Promise<RedeemResult> {
     const solved = solution !== undefined && (await this.solved(solution, claims));
     const subject = claims.ownerId ?? MAIN_SITE;
+    return this.redemptions.load({
+      activity: this.activityKey(subject, now),
+      burst: this.burstKey(subject),
+      spent: `${this.config.QUEUE_PREFIX}:form:spent:${claims.nonce}`,
+      // Past the token's expiry it is refused anyway; a minute more covers clock drift.
+      spentMs: Math.max(claims.expiresAt - now.getTime(), 0) + MINUTE_MS,
+      solved,
+    });
+  }
+
+  /** Spends the tokens of quote requests arriving together in one round trip (REDEEM). */
+  private async redeemTogether(batch: readonly Redemption[]): Promise<RedeemResult[]> {
+    const keys: string[] = [];
+    const args: (string | number)[] = [this.config.FORM_BURST_PER_MINUTE, BURST_DURATION_MS];
+    for (const item of batch) {
+      keys.push(item.activity, item.burst, item.spent);
+      args.push(item.spentMs, item.solved ? '1' : '0');
+    }
     try {
-      return await withTimeout(
-        this.commands.rafterFormRedeem(
-          this.activityKey(subject, now),
-          this.burstKey(subject),
-          `${this.config.QUEUE_PREFIX}:form:spent:${claims.nonce}`,
-          this.config.FORM_BURST_PER_MINUTE,
-          BURST_DURATION_MS,
-          // Past the token's expiry it is refused anyway; a minute more covers clock drift.
-          Math.max(claims.expiresAt - now.getTime(), 0) + MINUTE_MS,
-          solved ? '1' : '0',
-        ),
-      );
+      return await withTimeout(this.commands.rafterFormRedeem(keys.length, ...keys, ...args));
     } catch (error) {
       this.warnRedisDown(error);
-      return 'ok';
+      return batch.map(() => 'ok');
     }
   }
 
@@ -343,4 +364,4 @@ export class FormTokenService {
   }
 }
 
-type DefineCommand = (name: string, definition: { numberOfKeys: number; lua: string }) => void;
+type DefineCommand = (name: string, definition: { numberOfKeys?: number; lua: string }) => void;
