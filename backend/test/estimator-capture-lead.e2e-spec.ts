@@ -5,7 +5,7 @@ import { DEFAULT_MATERIAL_PRICING } from '@rafter/domain/materials';
 import { getRandomValues, randomUUID } from 'node:crypto';
 import { CONNECT_TIMEOUT_MS } from '../src/core/database/database-pool';
 import { PrismaService } from '../src/core/database/prisma.service';
-import { NO_TEXT_CONSENT, type NewLeadRow } from '../src/modules/leads/lead-row';
+import { LEAD_SELECT, NO_TEXT_CONSENT, type NewLeadRow } from '../src/modules/leads/lead-row';
 import { OwnerLeadsRepository } from '../src/modules/leads/owner-leads.repository';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads, createOwner, type OwnerOptions } from './factories/owner.factory';
@@ -513,6 +513,41 @@ describe('POST /api/capture-lead', () => {
           where: { payload: { path: ['ownerId'], equals: ownerId } },
         }),
       ).toBe(5);
+    });
+
+    it('returns each stored lead exactly as reading it back lists it, its lock decided in the statement', async () => {
+      const { id: ownerId } = await owner({ plan: 'instant' });
+      // The counted leads' contractor has no other lead this month.
+      const { id: countedOwnerId } = await owner({ plan: 'instant' });
+      const repository = t.app.get(OwnerLeadsRepository);
+      const since = new Date(Date.now() - 60_000);
+      const located = {
+        ...newLead(ownerId, 'Located'),
+        latitude: 30.2672123,
+        longitude: -97.7430608,
+      };
+      const rows = await Promise.all([
+        repository.insert({ lead: located, allowance: null, since: null }),
+        repository.insert({
+          lead: { ...newLead(ownerId, 'No plan'), lockedReason: 'no_active_plan' },
+          allowance: null,
+          since: null,
+        }),
+        // Counted toward a month of one lead: the first fits, the second is locked.
+        repository.insert({ lead: newLead(countedOwnerId, 'Counted 1'), allowance: 1, since }),
+        repository.insert({ lead: newLead(countedOwnerId, 'Counted 2'), allowance: 1, since }),
+      ]);
+      expect(rows.map((row) => [row.lastName, row.locked, row.lockedReason])).toEqual([
+        ['Located', false, null],
+        ['No plan', true, 'no_active_plan'],
+        ['Counted 1', false, null],
+        ['Counted 2', true, 'monthly_limit'],
+      ]);
+      const read = await prisma.lead.findMany({
+        where: { id: { in: rows.map((row) => row.id) } },
+        select: LEAD_SELECT,
+      });
+      for (const row of rows) expect(row).toEqual(read.find((lead) => lead.id === row.id));
     });
 
     it('fails only the request at fault: the others in its statement are stored', async () => {

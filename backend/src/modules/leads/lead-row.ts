@@ -152,6 +152,52 @@ export const INSERT_COLUMNS: readonly string[] = Object.values(INSERT_FIELDS).ma
   ([column]) => column,
 );
 
+/** What the database decides as it stores a new lead: the rest of its LeadRow is the NewLeadRow. */
+export interface DecidedLeadColumns {
+  id: string;
+  status: LeadRow['status'];
+  lockedReason: LeadRow['lockedReason'];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** RETURNING of an insert of new leads: their DecidedLeadColumns. */
+export const DECIDED_LEAD_COLUMNS = Prisma.raw(
+  'id, status, locked_reason AS "lockedReason", created_at AS "createdAt", updated_at AS "updatedAt"',
+);
+
+/**
+ * A new lead as listed, from what was stored and what the database decided: the same row a
+ * SELECT of LEAD_COLUMNS would read, without sending back what the api itself just sent.
+ */
+export function storedLeadRow(lead: NewLeadRow, decided: DecidedLeadColumns): LeadRow {
+  return {
+    id: lead.id,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    phone: lead.phone,
+    address: lead.address,
+    zipCode: lead.zipCode,
+    latitude: lead.latitude,
+    longitude: lead.longitude,
+    ownership: lead.ownership,
+    material: lead.material,
+    stories: lead.stories,
+    roofArea: lead.roofArea,
+    estimateLow: lead.estimateLow,
+    estimateMid: lead.estimateMid,
+    estimateHigh: lead.estimateHigh,
+    score: lead.score,
+    status: decided.status,
+    source: lead.source,
+    locked: decided.lockedReason !== null,
+    lockedReason: decided.lockedReason,
+    createdAt: decided.createdAt,
+    updatedAt: decided.updatedAt,
+  };
+}
+
 /**
  * A lead as the owner may see it: a locked lead keeps its estimate, area and zip code, not its
  * contact details or the marker's position (which reverse-geocodes to the house).

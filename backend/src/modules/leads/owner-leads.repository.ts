@@ -10,10 +10,12 @@ import { outboxPayloadSql, outboxTopicSql } from '../../core/outbox/outbox.servi
 import { Prisma } from '../../generated/prisma/client';
 import {
   INSERT_COLUMNS,
+  DECIDED_LEAD_COLUMNS,
+  type DecidedLeadColumns,
   INSERT_RECORD_TYPES,
-  LEAD_COLUMNS,
   type LeadRow,
   type NewLeadRow,
+  storedLeadRow,
   toInsertRecord,
 } from './lead-row';
 
@@ -84,7 +86,8 @@ const DECIDED_COLUMNS = INSERT_COLUMNS.map((column) =>
 
 /**
  * One statement that stores leads with their 'created' timeline events and outbox events (topic
- * `lead.captured`, payload `{ leadId, ownerId }`), and returns the rows as the CRM lists them.
+ * `lead.captured`, payload `{ leadId, ownerId }`), and returns what the database decided of each
+ * (DecidedLeadColumns; storedLeadRow makes the listed row of it and the lead sent).
  * For leads with an allowance it counts each contractor's month first and locks, in arrival
  * order, those past the allowance (lead-allowance.ts, newLeadLocks); the caller holds the
  * contractors' lead locks, so the count is exact.
@@ -123,7 +126,7 @@ function insertLeadsSql(
       INSERT INTO leads (${Prisma.raw(INSERT_COLUMNS.join(', '))}, locked, updated_at)
       SELECT ${Prisma.raw(DECIDED_COLUMNS)}, decided_reason IS NOT NULL, now()
       FROM decided ORDER BY ord
-      RETURNING ${LEAD_COLUMNS}
+      RETURNING ${DECIDED_LEAD_COLUMNS}
     ), event AS (
       INSERT INTO lead_events (id, lead_id, owner_id, type, to_status)
       SELECT gen_random_uuid(), i.id, i.owner_id, 'created', 'new'
@@ -143,6 +146,10 @@ function insertLeadsSql(
  */
 @Injectable()
 export class OwnerLeadsRepository {
+  /**
+   * Not one batch at a time (oneBatchAtATime): an insert can wait on a lock (a contractor being
+   * deleted), and that must hold up only the leads stored with it, not every contractor's next.
+   */
   private readonly inserts = new DataLoader<PendingOwnerLead, LeadRow>(
     (pending) => this.insertBatch(pending),
     TOGETHER,
@@ -208,10 +215,10 @@ export class OwnerLeadsRepository {
 
   /** Stores a lead whose lock is decided (`lead.lockedReason`) in the caller's transaction. */
   async insertInTransaction(tx: QueryClient, lead: NewLeadRow): Promise<LeadRow> {
-    const [row] = await tx.$queryRaw<LeadRow[]>(
+    const [decided] = await tx.$queryRaw<DecidedLeadColumns[]>(
       insertLeadsSql([{ lead, allowance: null, since: null }]),
     );
-    return row!;
+    return storedLeadRow(lead, decided!);
   }
 
   /** Each owner's count of the month starting at its `since` (lead-allowance.ts). */
@@ -310,7 +317,10 @@ export class OwnerLeadsRepository {
     try {
       const rows = await this.store(pending);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return pending.map((item) => byId.get(item.lead.id) ?? new Error('Lead not stored'));
+      return pending.map((item) => {
+        const decided = byId.get(item.lead.id);
+        return decided ? storedLeadRow(item.lead, decided) : new Error('Lead not stored');
+      });
     } catch (error) {
       // A database that is down fails them all alike. Anything else may be one request's
       // fault (its contractor deleted a moment ago): each is stored alone, so only it fails.
@@ -318,7 +328,7 @@ export class OwnerLeadsRepository {
       return Promise.all(
         pending.map((item) =>
           this.store([item]).then(
-            ([row]) => row!,
+            ([decided]) => storedLeadRow(item.lead, decided!),
             (itemError: unknown) =>
               itemError instanceof Error ? itemError : new Error(String(itemError)),
           ),
@@ -333,11 +343,11 @@ export class OwnerLeadsRepository {
    * one simple query (each statement takes its own snapshot, so the insert's count sees every
    * lead committed before the locks were granted).
    */
-  private async store(pending: readonly PendingOwnerLead[]): Promise<LeadRow[]> {
+  private async store(pending: readonly PendingOwnerLead[]): Promise<DecidedLeadColumns[]> {
     const counted = [
       ...new Set(pending.filter((item) => item.allowance !== null).map((i) => i.lead.ownerId)),
     ];
-    if (counted.length === 0) return this.prisma.rows<LeadRow>(insertLeadsSql(pending));
+    if (counted.length === 0) return this.prisma.rows<DecidedLeadColumns>(insertLeadsSql(pending));
     const client: PoolClient = await this.prisma.pool.connect();
     let broken: Error | undefined;
     try {
@@ -349,7 +359,7 @@ export class OwnerLeadsRepository {
         SELECT pg_advisory_xact_lock(${ADVISORY_LOCK.ownerLeads}, hashtext(id)) FROM unnest(ARRAY[${ids}]::text[]) AS id;
         ${insert.text};
         COMMIT`,
-      )) as unknown as { rows: LeadRow[] }[];
+      )) as unknown as { rows: DecidedLeadColumns[] }[];
       return results[2]!.rows;
     } catch (error) {
       // A connection that cannot even roll back is dropped rather than reused in doubt.
