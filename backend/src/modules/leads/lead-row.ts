@@ -49,10 +49,15 @@ export const LEAD_SELECT = Object.fromEntries(
 /** A lead as the owner's list shows it (before contact details of locked leads are hidden). */
 export type LeadRow = Prisma.LeadGetPayload<{ select: typeof LEAD_SELECT }>;
 
+/** `column` selected as `field`, e.g. `first_name AS "firstName"`. */
+function selectColumn(field: string, column: string): string {
+  return field === column ? column : `${column} AS "${field}"`;
+}
+
 /** The columns of a LeadRow, for raw queries (and RETURNING clauses) that list leads. */
 export const LEAD_COLUMNS = Prisma.raw(
   Object.entries(ROW_FIELDS)
-    .map(([field, column]) => (field === column ? column : `${column} AS "${field}"`))
+    .map(([field, column]) => selectColumn(field, column))
     .join(', '),
 );
 
@@ -152,50 +157,41 @@ export const INSERT_COLUMNS: readonly string[] = Object.values(INSERT_FIELDS).ma
   ([column]) => column,
 );
 
-/** What the database decides as it stores a new lead: the rest of its LeadRow is the NewLeadRow. */
-export interface DecidedLeadColumns {
-  id: string;
-  status: LeadRow['status'];
-  lockedReason: LeadRow['lockedReason'];
-  createdAt: Date;
-  updatedAt: Date;
-}
+/**
+ * Fields of a listed lead that the database decides as it stores a new one. `locked` follows
+ * from `lockedReason`; every other field is what the api sent (a NewLeadRow field).
+ */
+const DECIDED_FIELDS = [
+  'id',
+  'status',
+  'lockedReason',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly RowField[];
+
+/** What the database decided of a new lead: the RETURNING of its insert. */
+export type DecidedLeadColumns = Pick<LeadRow, (typeof DECIDED_FIELDS)[number]>;
 
 /** RETURNING of an insert of new leads: their DecidedLeadColumns. */
 export const DECIDED_LEAD_COLUMNS = Prisma.raw(
-  'id, status, locked_reason AS "lockedReason", created_at AS "createdAt", updated_at AS "updatedAt"',
+  DECIDED_FIELDS.map((field) => selectColumn(field, ROW_FIELDS[field])).join(', '),
 );
+
+type SentField = Exclude<RowField, (typeof DECIDED_FIELDS)[number] | 'locked'>;
+const SENT_FIELDS = (Object.keys(ROW_FIELDS) as RowField[]).filter(
+  (field): field is SentField =>
+    field !== 'locked' && !(DECIDED_FIELDS as readonly RowField[]).includes(field),
+) satisfies (keyof NewLeadRow)[];
 
 /**
  * A new lead as listed, from what was stored and what the database decided: the same row a
  * SELECT of LEAD_COLUMNS would read, without sending back what the api itself just sent.
  */
 export function storedLeadRow(lead: NewLeadRow, decided: DecidedLeadColumns): LeadRow {
-  return {
-    id: lead.id,
-    firstName: lead.firstName,
-    lastName: lead.lastName,
-    email: lead.email,
-    phone: lead.phone,
-    address: lead.address,
-    zipCode: lead.zipCode,
-    latitude: lead.latitude,
-    longitude: lead.longitude,
-    ownership: lead.ownership,
-    material: lead.material,
-    stories: lead.stories,
-    roofArea: lead.roofArea,
-    estimateLow: lead.estimateLow,
-    estimateMid: lead.estimateMid,
-    estimateHigh: lead.estimateHigh,
-    score: lead.score,
-    status: decided.status,
-    source: lead.source,
-    locked: decided.lockedReason !== null,
-    lockedReason: decided.lockedReason,
-    createdAt: decided.createdAt,
-    updatedAt: decided.updatedAt,
-  };
+  const row: Partial<Record<RowField, unknown>> = { ...decided };
+  for (const field of SENT_FIELDS) row[field] = lead[field];
+  row.locked = decided.lockedReason !== null;
+  return row as LeadRow;
 }
 
 /**
