@@ -100,4 +100,16 @@ describe('oneBatchAtATime', () => {
     batches[2]!.end();
     await expect(answers).resolves.toEqual(keys.map((key) => key.toUpperCase()));
   });
+
+  it('holds as many calls in a batch as it is given room for', async () => {
+    const { batches, load } = controlledBatches();
+    const loader = oneBatchAtATime(load, 3);
+    const answers = Promise.all(['a', 'b', 'c', 'd'].map((key) => loader.load(key)));
+    await nextTurn();
+    batches[0]!.end();
+    await nextTurn();
+    expect(batches.map((batch) => batch.keys)).toEqual([['a', 'b', 'c'], ['d']]);
+    batches[1]!.end();
+    await expect(answers).resolves.toEqual(['A', 'B', 'C', 'D']);
+  });
 });

@@ -21,6 +21,8 @@ export const TOGETHER = {
  */
 export function oneBatchAtATime<K, V>(
   batchLoad: (keys: readonly K[]) => Promise<readonly (V | Error)[]>,
+  /** The most calls one batch holds (TOGETHER's 100 by default); more wait for the next. */
+  maxBatchSize: number = TOGETHER.maxBatchSize,
 ): DataLoader<K, V> {
   /** A batch is scheduled or running. */
   let busy = false;
@@ -44,6 +46,7 @@ export function oneBatchAtATime<K, V>(
     },
     {
       ...TOGETHER,
+      maxBatchSize,
       // Without a cache every batch DataLoader dispatches has keys, so it calls the function
       // above, which frees the turn when the batch ends.
       batchScheduleFn: (dispatch) => {
