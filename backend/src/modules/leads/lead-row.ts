@@ -177,21 +177,38 @@ export const DECIDED_LEAD_COLUMNS = Prisma.raw(
   DECIDED_FIELDS.map((field) => selectColumn(field, ROW_FIELDS[field])).join(', '),
 );
 
-type SentField = Exclude<RowField, (typeof DECIDED_FIELDS)[number] | 'locked'>;
-const SENT_FIELDS = (Object.keys(ROW_FIELDS) as RowField[]).filter(
-  (field): field is SentField =>
-    field !== 'locked' && !(DECIDED_FIELDS as readonly RowField[]).includes(field),
-) satisfies (keyof NewLeadRow)[];
-
 /**
  * A new lead as listed, from what was stored and what the database decided: the same row a
- * SELECT of LEAD_COLUMNS would read, without sending back what the api itself just sent.
+ * SELECT of LEAD_COLUMNS would read, without sending back what the api itself just sent. Written
+ * out field by field (the LeadRow type checks that none is missing or extra): a loop over
+ * ROW_FIELDS cost 7.5 µs a lead in the capture benchmark's profile.
  */
 export function storedLeadRow(lead: NewLeadRow, decided: DecidedLeadColumns): LeadRow {
-  const row: Partial<Record<RowField, unknown>> = { ...decided };
-  for (const field of SENT_FIELDS) row[field] = lead[field];
-  row.locked = decided.lockedReason !== null;
-  return row as LeadRow;
+  return {
+    id: decided.id,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    phone: lead.phone,
+    address: lead.address,
+    zipCode: lead.zipCode,
+    latitude: lead.latitude,
+    longitude: lead.longitude,
+    ownership: lead.ownership,
+    material: lead.material,
+    stories: lead.stories,
+    roofArea: lead.roofArea,
+    estimateLow: lead.estimateLow,
+    estimateMid: lead.estimateMid,
+    estimateHigh: lead.estimateHigh,
+    score: lead.score,
+    status: decided.status,
+    source: lead.source,
+    locked: decided.lockedReason !== null,
+    lockedReason: decided.lockedReason,
+    createdAt: decided.createdAt,
+    updatedAt: decided.updatedAt,
+  };
 }
 
 /**
