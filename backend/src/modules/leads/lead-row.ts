@@ -173,7 +173,7 @@ const DECIDED_FIELDS = [
 export type DecidedLeadColumns = Pick<LeadRow, (typeof DECIDED_FIELDS)[number]>;
 
 /** RETURNING of an insert of new leads: their DecidedLeadColumns. */
-export const DECIDED_LEAD_COLUMNS = Prisma.raw(
+export const RETURNED_LEAD_COLUMNS = Prisma.raw(
   DECIDED_FIELDS.map((field) => selectColumn(field, ROW_FIELDS[field])).join(', '),
 );
 

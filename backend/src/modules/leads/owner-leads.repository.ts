@@ -9,12 +9,12 @@ import { sqlLiteral } from '../../core/database/sql-literal';
 import { outboxPayloadSql, outboxTopicSql } from '../../core/outbox/outbox.service';
 import { Prisma } from '../../generated/prisma/client';
 import {
-  INSERT_COLUMNS,
-  DECIDED_LEAD_COLUMNS,
   type DecidedLeadColumns,
+  INSERT_COLUMNS,
   INSERT_RECORD_TYPES,
   type LeadRow,
   type NewLeadRow,
+  RETURNED_LEAD_COLUMNS,
   storedLeadRow,
   toInsertRecord,
 } from './lead-row';
@@ -79,7 +79,10 @@ export function monthCountsSql(months: readonly OwnerMonthStart[]): Prisma.Sql {
       ${months.map((month) => month.since.toISOString())}::timestamptz[]) AS o(owner_id, since)`;
 }
 
-/** The stored columns of `decided`, with the lock the statement decided. */
+/**
+ * The stored columns of the `decided` records, with the lock the statement decided (what it sends
+ * back is RETURNED_LEAD_COLUMNS).
+ */
 const DECIDED_COLUMNS = INSERT_COLUMNS.map((column) =>
   column === 'locked_reason' ? 'decided_reason' : column,
 ).join(', ');
@@ -126,7 +129,7 @@ function insertLeadsSql(
       INSERT INTO leads (${Prisma.raw(INSERT_COLUMNS.join(', '))}, locked, updated_at)
       SELECT ${Prisma.raw(DECIDED_COLUMNS)}, decided_reason IS NOT NULL, now()
       FROM decided ORDER BY ord
-      RETURNING ${DECIDED_LEAD_COLUMNS}
+      RETURNING ${RETURNED_LEAD_COLUMNS}
     ), event AS (
       INSERT INTO lead_events (id, lead_id, owner_id, type, to_status)
       SELECT gen_random_uuid(), i.id, i.owner_id, 'created', 'new'
