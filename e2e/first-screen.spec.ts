@@ -59,6 +59,14 @@ for (const { path, texts } of PAGES) {
     for (const tag of html.match(/<link rel="stylesheet"[^>]*>/g) ?? []) {
       expect(tag).toContain('media="print"');
     }
+    // The tab's icon is a small PNG the server has: an SVG icon costs the page a document of its
+    // own, parsed on the main thread while the page starts.
+    const icon = /<link rel="icon"[^>]*href="([^"]+)"/.exec(html)?.[1];
+    expect(icon).toBeDefined();
+    const iconResponse = await request.get(icon!);
+    expect(iconResponse.status()).toBe(200);
+    expect(iconResponse.headers()['content-type']).toBe('image/png');
+    expect((await iconResponse.body()).subarray(1, 4).toString()).toBe('PNG');
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
