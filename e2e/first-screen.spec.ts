@@ -175,38 +175,6 @@ test('/ with its scripts 3 s late: the hero shows first, then sign-in works', as
   expect(errors).toEqual([]);
 });
 
-test('/ lays out its first screen only: a section below is rendered as it nears the screen', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  await page.goto('/');
-  // checkVisibility with contentVisibilityAuto is false for content the browser skips (no
-  // style, layout or paint) because its section is far from the screen.
-  const rendered = (name: string) =>
-    page
-      .getByRole('heading', { level: 2, name })
-      .evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
-  expect(await rendered('Simple month-to-month pricing')).toBe(false);
-  expect(await rendered('Turn your website into a lead machine')).toBe(false);
-
-  // The hero's link to the plans lands their heading below the sticky header, rendered.
-  await page.getByRole('link', { name: 'See plans and pricing' }).click();
-  await expect(page).toHaveURL(/#pricing$/);
-  const heading = page.getByRole('heading', { level: 2, name: 'Simple month-to-month pricing' });
-  await expect(heading).toBeInViewport();
-  await expect.poll(() => rendered('Simple month-to-month pricing')).toBe(true);
-  const headerBottom = await page
-    .getByRole('banner')
-    .evaluate((header) => header.getBoundingClientRect().bottom);
-  const headingTop = await heading.evaluate((element) => element.getBoundingClientRect().top);
-  expect(headingTop).toBeGreaterThanOrEqual(headerBottom);
-  // The find-in-page and the screen reader still reach text the browser has not laid out.
-  expect(await rendered('Turn your website into a lead machine')).toBe(false);
-  await expect(
-    page.getByRole('heading', { level: 2, name: 'Turn your website into a lead machine' }),
-  ).toHaveCount(1);
-});
-
 test('/ read before its scripts arrive: the reader keeps their place when the app starts', async ({
   page,
 }) => {
