@@ -36,9 +36,17 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   /**
    * Runs `query` straight on the pool, skipping Prisma's query pipeline, which costs more than
    * the statement itself on the hot paths that use this (quote requests, new-lead e-mails).
+   * `prepareAs` names a statement whose text never changes (its data all in parameters): each
+   * connection then parses it once and PostgreSQL may keep one plan for it instead of planning
+   * every run, which for a batch statement can cost more than running it (docs/decisions/0043).
    */
-  async rows<T>(query: Prisma.Sql): Promise<T[]> {
-    return (await this.pool.query(query.text, query.values)).rows as T[];
+  async rows<T>(query: Prisma.Sql, options: { prepareAs?: string } = {}): Promise<T[]> {
+    const { prepareAs } = options;
+    if (prepareAs === undefined) {
+      return (await this.pool.query(query.text, query.values)).rows as T[];
+    }
+    return (await this.pool.query({ name: prepareAs, text: query.text, values: query.values }))
+      .rows as T[];
   }
 
   /**

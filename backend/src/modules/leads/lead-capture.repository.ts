@@ -96,7 +96,8 @@ export class LeadCaptureRepository {
   }
 
   private async findOwners(keys: readonly OwnerLookup[]): Promise<(CaptureOwner | null)[]> {
-    const rows = await this.prisma.rows<OwnerRow>(Prisma.sql`
+    const rows = await this.prisma.rows<OwnerRow>(
+      Prisma.sql`
       SELECT q.ord::int AS ord, u.id IS NOT NULL AS found, s.plan, s.status,
         s.current_period_end AS "currentPeriodEnd", p.timezone AS "timeZone",
         p.ideal_customer_value::float8 AS "idealCustomerValue",
@@ -115,7 +116,9 @@ export class LeadCaptureRepository {
         WITH ORDINALITY AS q(owner_id, location_key, measured_since, ord)
       LEFT JOIN users u ON u.id = q.owner_id
       LEFT JOIN subscriptions s ON s.user_id = u.id
-      LEFT JOIN business_profiles p ON p.user_id = u.id`);
+      LEFT JOIN business_profiles p ON p.user_id = u.id`,
+      { prepareAs: 'rafter_capture_owners' },
+    );
     const owners: (CaptureOwner | null)[] = keys.map(() => null);
     for (const row of rows) {
       if (!row.found) continue;
