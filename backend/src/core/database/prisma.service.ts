@@ -41,12 +41,8 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
    * every run, which for a batch statement can cost more than running it (docs/decisions/0043).
    */
   async rows<T>(query: Prisma.Sql, options: { prepareAs?: string } = {}): Promise<T[]> {
-    const { prepareAs } = options;
-    if (prepareAs === undefined) {
-      return (await this.pool.query(query.text, query.values)).rows as T[];
-    }
-    return (await this.pool.query({ name: prepareAs, text: query.text, values: query.values }))
-      .rows as T[];
+    const { text, values } = query;
+    return (await this.pool.query({ name: options.prepareAs, text, values })).rows as T[];
   }
 
   /**
