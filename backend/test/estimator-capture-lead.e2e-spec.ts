@@ -449,6 +449,47 @@ describe('POST /api/capture-lead', () => {
       visitId: null,
     });
 
+    it('are prepared on their connection and planned once, not for every batch', async () => {
+      const { id } = await owner({ plan: 'instant' });
+      for (let index = 0; index < 12; index++) {
+        const response = await capture({
+          ownerId: id,
+          lead: leadInput({ lastName: `Prepared ${index}` }),
+        });
+        expect(response.statusCode).toBe(201);
+      }
+      // A statement prepared by name lives on the connection that ran it: ask every one.
+      const { pool } = prisma;
+      const clients = await Promise.all(
+        Array.from({ length: Math.max(pool.totalCount, 1) }, () => pool.connect()),
+      );
+      const runs = new Map<string, { generic: number; all: number }>();
+      try {
+        for (const client of clients) {
+          const { rows } = await client.query<{ name: string; generic: number; custom: number }>(
+            `SELECT name, generic_plans::int AS generic, custom_plans::int AS custom
+             FROM pg_prepared_statements WHERE name IN ('rafter_capture_owners', 'rafter_insert_leads')`,
+          );
+          for (const row of rows) {
+            const sum = runs.get(row.name) ?? { generic: 0, all: 0 };
+            runs.set(row.name, {
+              generic: sum.generic + row.generic,
+              all: sum.all + row.generic + row.custom,
+            });
+          }
+        }
+      } finally {
+        for (const client of clients) client.release();
+      }
+      // Each ran once a request, parsed once per connection. After five runs on a connection
+      // PostgreSQL keeps one plan for the insert; the lookup it plans for each run's arrays, which
+      // it estimates cheaper than one plan for any (docs/decisions/0043).
+      for (const name of ['rafter_capture_owners', 'rafter_insert_leads']) {
+        expect(runs.get(name)?.all).toBeGreaterThanOrEqual(12);
+      }
+      expect(runs.get('rafter_insert_leads')?.generic).toBeGreaterThan(0);
+    });
+
     it('answers each of many simultaneous requests with its own stored lead, priced for its contractor', async () => {
       const contractors = await Promise.all([
         owner({ plan: 'instant' }),
