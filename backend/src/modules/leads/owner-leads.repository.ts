@@ -215,8 +215,10 @@ export class OwnerLeadsRepository {
     } catch (error) {
       failure = error;
     }
-    // The next transaction goes out before this one's requests are answered, so PostgreSQL runs
-    // it while the api writes their responses.
+    // The next batch is taken before this one's requests are answered, but its statement is
+    // written only after their responses: it waits for a pooled connection, which pg-pool hands
+    // over on a later tick. Writing it first, on a connection kept from this batch, was measured
+    // and answered fewer requests a second (docs/decisions/0043, eighteenth run).
     queue.busy = false;
     if (queue.waiting.length > 0) void this.flushCounted(ownerId);
     else this.counted.delete(ownerId);
