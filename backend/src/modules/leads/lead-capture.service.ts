@@ -25,7 +25,7 @@ import { OutboxService } from '../../core/outbox/outbox.service';
 import { RateLimitService } from '../../core/rate-limit/rate-limit.service';
 import { RoofMeasurementService } from '../calculator/roof-measurement.service';
 import { FormTokenService } from './form-token.service';
-import { LeadCaptureRepository } from './lead-capture.repository';
+import { type CaptureOwner, LeadCaptureRepository } from './lead-capture.repository';
 import { LeadsException } from './leads.exception';
 import { leadColumns, NO_TEXT_CONSENT, type NewLeadRow } from './lead-row';
 import { OwnerLeadsService } from './owner-leads.service';
@@ -77,6 +77,11 @@ export class LeadCaptureService {
       },
       payload.ownerId,
     );
+    // The contractor is looked up while the token is spent: two round trips at once, not one
+    // after the other. A replayed token within the visitor's limit costs a lookup it did not
+    // need (shared with the requests arriving with it).
+    const owner = this.findOwner(payload.ownerId, payload.lead, now);
+    owner.catch(() => {});
     if (!(await this.redeem(claims, payload, now))) {
       return this.dropSpam('reused_token', 'owner', payload.lead);
     }
@@ -84,10 +89,14 @@ export class LeadCaptureService {
     const consent = payload.textConsent
       ? { textConsentAt: now, textConsentIp: clientIp, textConsentWording: TEXT_CONSENT_WORDING }
       : NO_TEXT_CONSENT;
-    return this.store(payload.ownerId, payload.lead, payload.source ?? 'widget', now, {
-      ...consent,
-      visitId: payload.visitId ?? null,
-    });
+    return this.store(
+      payload.ownerId,
+      payload.lead,
+      payload.source ?? 'widget',
+      now,
+      { ...consent, visitId: payload.visitId ?? null },
+      await owner,
+    );
   }
 
   /**
@@ -95,8 +104,18 @@ export class LeadCaptureService {
    * no form token or visitor limits (the API key and its rate limit stand for those), but the
    * same roof area, estimate, score, allowance count and lock as a quote request.
    */
-  createFromApi(ownerId: string, lead: LeadInput, now = new Date()): Promise<CapturedLead> {
-    return this.store(ownerId, lead, 'api', now, { ...NO_TEXT_CONSENT, visitId: null });
+  async createFromApi(ownerId: string, lead: LeadInput, now = new Date()): Promise<CapturedLead> {
+    const owner = await this.findOwner(ownerId, lead, now);
+    return this.store(ownerId, lead, 'api', now, { ...NO_TEXT_CONSENT, visitId: null }, owner);
+  }
+
+  /** The contractor as capture needs it, with the roof measured at the lead's marker. */
+  private findOwner(ownerId: string, lead: LeadInput, now: Date): Promise<CaptureOwner | null> {
+    return this.repository.findOwner(
+      ownerId,
+      this.roofMeasurements.locationKey(lead),
+      this.roofMeasurements.freshSince(now),
+    );
   }
 
   private async store(
@@ -109,12 +128,9 @@ export class LeadCaptureService {
       NewLeadRow,
       'textConsentAt' | 'textConsentIp' | 'textConsentWording' | 'visitId'
     >,
+    /** The contractor (findOwner), null when there is none. */
+    owner: CaptureOwner | null,
   ): Promise<CapturedLead> {
-    const owner = await this.repository.findOwner(
-      ownerId,
-      this.roofMeasurements.locationKey(lead),
-      this.roofMeasurements.freshSince(now),
-    );
     if (!owner) throw new LeadsException('owner_not_found');
     const roofArea = leadRoofArea(owner.measurement, lead);
 
