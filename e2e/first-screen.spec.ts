@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageErrors, goOffline } from './page-health';
 import { reactListens as hydrated } from './test';
@@ -101,6 +103,53 @@ for (const { path } of PAGES) {
       expect(script.startTime, script.name).toBeGreaterThanOrEqual(timing.paint!);
     }
     expect(errors).toEqual([]);
+  });
+}
+
+for (const { path } of PAGES) {
+  test(`${path} paints its first screen once, when its whole markup is in`, async ({
+    page,
+    request,
+  }) => {
+    // The page's HTML arrives in two parts, the second 1.5 s after the first, as from a network
+    // that stalls: the browser must not paint the first part and then lay the whole page out again
+    // when the rest arrives (a long task after the first paint on a phone).
+    const html = await (await request.get(path)).text();
+    const start = html.indexOf('<div id="root" data-prerendered>');
+    const end = html.indexOf('</body>');
+    expect(start).toBeGreaterThan(0);
+    const cut = Math.floor((start + end) / 2);
+    const server = createServer((incoming, response) => {
+      if (incoming.url !== '/page') {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.write(html.slice(0, cut));
+      setTimeout(() => response.end(html.slice(cut)), 1500);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.addInitScript(() => {
+        new PerformanceObserver((list, observer) => {
+          if (!list.getEntriesByName('first-contentful-paint').length) return;
+          observer.disconnect();
+          (window as unknown as { markupAtPaint: number }).markupAtPaint =
+            document.getElementById('root')?.innerHTML.length ?? 0;
+        }).observe({ type: 'paint', buffered: true });
+      });
+      const { port } = server.address() as AddressInfo;
+      await page.goto(`http://127.0.0.1:${port}/page`);
+      await page.waitForFunction(() => 'markupAtPaint' in window, null, { timeout: 15_000 });
+      const markup = await page.evaluate(() => ({
+        atPaint: (window as unknown as { markupAtPaint: number }).markupAtPaint,
+        whole: document.getElementById('root')!.innerHTML.length,
+      }));
+      expect(markup.whole).toBeGreaterThan(1000);
+      expect(markup.atPaint).toBe(markup.whole);
+    } finally {
+      server.close();
+    }
   });
 }
 
