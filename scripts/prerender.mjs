@@ -99,7 +99,7 @@ export function withEntryStyles(html, readAsset) {
 }
 
 /** The element right after a prerendered page's markup, which its first paint waits for. */
-export const PAINT_AFTER = 'prerendered-end';
+const PAINT_AFTER = 'prerendered-end';
 
 /**
  * `template` with `page`'s markup in #root and its styles at the end of the head. The first paint
