@@ -20,7 +20,7 @@ import {
 } from './lead-capture.dto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { BookingTokens } from '../../core/links/booking-tokens';
-import { LeadCaptureService } from './lead-capture.service';
+import { type CapturedLead, LeadCaptureService } from './lead-capture.service';
 import { FormTokenService } from './form-token.service';
 
 const CHALLENGE_REQUIRED = {
@@ -67,10 +67,7 @@ export class LeadCaptureController {
   async captureLead(@Body() body: CaptureLeadDto, @Ip() ip: string): Promise<CapturedLeadDto> {
     const lead = await this.leads.captureOwnerLead(body, ip);
     // The homeowner's key to 'Book a free roof inspection' (docs/calendar.md).
-    return {
-      ...lead,
-      bookingToken: this.bookingTokens.book({ ownerId: body.ownerId, leadId: lead.id }),
-    };
+    return answer(lead, this.bookingTokens.book({ ownerId: body.ownerId, leadId: lead.id }));
   }
 
   @Post('main-site-leads')
@@ -83,6 +80,17 @@ export class LeadCaptureController {
     @Body() body: MainSiteLeadDto,
     @Ip() ip: string,
   ): Promise<CapturedLeadDto> {
-    return { ...(await this.leads.captureMainSiteLead(body, ip)), bookingToken: null };
+    return answer(await this.leads.captureMainSiteLead(body, ip), null);
   }
+}
+
+/** The answer to a quote request. Named fields, not `{ ...lead, bookingToken }`: decision 0044. */
+function answer(lead: CapturedLead, bookingToken: string | null): CapturedLeadDto {
+  return {
+    id: lead.id,
+    roofArea: lead.roofArea,
+    estimate: lead.estimate,
+    score: lead.score,
+    bookingToken,
+  };
 }

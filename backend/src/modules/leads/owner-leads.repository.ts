@@ -101,11 +101,13 @@ function insertLeadsSql(
   literal?: (json: string) => string,
 ): Prisma.Sql {
   const input = JSON.stringify(
+    // Named fields first: a literal that starts with a spread and adds fields gets a hidden class
+    // of its own per record on Node 20 (docs/decisions/0044).
     pending.map((item, index) => ({
-      ...toInsertRecord(item.lead),
+      ord: index,
       allowance: item.allowance,
       since: item.since?.toISOString() ?? null,
-      ord: index,
+      ...toInsertRecord(item.lead),
     })),
   );
   const records = literal ? Prisma.raw(literal(input)) : Prisma.sql`${input}`;

@@ -42,7 +42,8 @@ export class OwnerLeadsService {
   async create(draft: OwnerLeadDraft, owner: LeadOwner, now = new Date()): Promise<LeadRow> {
     const counted = needsMonthCount(owner.subscription, now);
     const row = await this.repository.insert({
-      lead: { ...draft, lockedReason: counted ? null : newLeadLock(owner.subscription, 0, now) },
+      // Named field first (docs/decisions/0044).
+      lead: { lockedReason: counted ? null : newLeadLock(owner.subscription, 0, now), ...draft },
       allowance: counted ? leadAllowance(owner.subscription, now) : null,
       since: counted ? allowanceMonthStart(owner.timeZone, now) : null,
     });
@@ -64,8 +65,8 @@ export class OwnerLeadsService {
     now = new Date(),
   ): Promise<LeadRow> {
     return this.repository.insertInTransaction(tx, {
-      ...draft,
       lockedReason: newLeadLock(owner.subscription, counted, now),
+      ...draft,
     });
   }
 
