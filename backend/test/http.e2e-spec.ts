@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { leadInput } from './factories/lead-payload.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { formToken } from './utils/form-token';
+import { PUBLIC_WIDGET_ENDPOINTS } from '../src/core/http/security';
 
 function builtFrontend(): string {
   const dir = mkdtempSync(join(tmpdir(), 'rafter-dist-'));
@@ -234,6 +235,48 @@ describe('HTTP skeleton', () => {
       });
     expect((await preflight('/api/capture-lead')).headers['access-control-allow-origin']).toBe('*');
     expect((await preflight('/api/health')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("answers a widget endpoint's preflight with its policy, and its requests from any site", async () => {
+    const origin = 'https://roofer.example';
+    for (const url of PUBLIC_WIDGET_ENDPOINTS) {
+      const preflight = await inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers).toMatchObject({
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '600',
+      });
+    }
+    // The request itself, with a query string, and whatever it answers.
+    const pricing = await inject({
+      url: '/api/get-material-pricing?ownerId=nobody',
+      headers: { origin },
+    });
+    expect(pricing.headers['access-control-allow-origin']).toBe('*');
+    const signIn = await inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin },
+      payload: { email: 'someone@example.com', password: 'not-the-password' },
+    });
+    expect(signIn.headers['access-control-allow-origin']).toBeUndefined();
+    const preflightElsewhere = await inject({
+      method: 'OPTIONS',
+      url: '/api/auth/sign-in',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflightElsewhere.statusCode).toBe(404);
+    expect(preflightElsewhere.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 

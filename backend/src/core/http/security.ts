@@ -1,4 +1,4 @@
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import { isEmbeddableRoute, isServedWithoutOpenerPolicy } from '@rafter/domain/routes';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -18,6 +18,16 @@ export const PUBLIC_WIDGET_ENDPOINTS = [
   // The estimator's funnel reports (sendBeacon), wherever the widget runs.
   '/api/analytics/events',
 ] as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors's policy for one route (its README: "Route-Level CORS Overrides"). */
+    cors?: boolean | FastifyCorsOptions;
+  }
+}
+
+/** What those endpoints answer a cross-origin request or its preflight with. */
+const PUBLIC_CORS = { origin: '*', methods: ['GET', 'POST'], maxAge: 600 };
 
 export function isPublicWidgetEndpoint(url: string): boolean {
   const path = url.split('?')[0] ?? '';
@@ -109,13 +119,19 @@ export async function registerSecurity(
     done();
   });
 
-  await app.register(cors, {
-    delegator: (request, callback) => {
-      const open = isPublicWidgetEndpoint(request.url ?? '');
-      callback(
-        null,
-        open ? { origin: '*', methods: ['GET', 'POST'], maxAge: 600 } : { origin: false },
-      );
-    },
+  // Cross-origin requests: only the widget's endpoints answer them, each route's policy set once
+  // as the route is registered. Not @fastify/cors's per-request `delegator`: the plugin rebuilds
+  // the options it returns on every request, with a spread that on Node 20 builds a new hidden
+  // class each time, costing every API request CPU and the young generation's collector work
+  // (docs/decisions/0044).
+  app.addHook('onRoute', (route) => {
+    if (isPublicWidgetEndpoint(route.url)) route.config = { cors: PUBLIC_CORS, ...route.config };
   });
+  await app.register(cors, { origin: false });
+  // Their preflights: the plugin answers an OPTIONS request in its hook, with the route's policy.
+  for (const endpoint of PUBLIC_WIDGET_ENDPOINTS) {
+    app.options(endpoint, { config: { cors: PUBLIC_CORS } }, (_request, reply) => {
+      void reply.code(204).send();
+    });
+  }
 }
