@@ -111,5 +111,30 @@ export default tseslint.config(
   // ---------------------------------------------------------------------------------------------
   // End of frontend boundaries.
   // ---------------------------------------------------------------------------------------------
+  {
+    // A quote request's path (docs/architecture.md, 'Quote requests'): no object literal that
+    // starts with a spread and goes on with more fields. On Node 20 each such object gets a
+    // hidden class of its own, which cost a quote request about a fifth of the api's CPU and
+    // most of what its young generation promoted (docs/decisions/0044).
+    files: [
+      'backend/src/core/http/{security,frontend,nul-guard,loopback}.ts',
+      'backend/src/core/realtime/realtime.publisher.ts',
+      'backend/src/modules/leads/{lead-capture,owner-leads}.*.ts',
+      'backend/src/modules/leads/{form-token.service,lead-row}.ts',
+    ],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ObjectExpression[properties.0.type="SpreadElement"][properties.length>1]',
+          message:
+            'Start the literal with a named field (or list its fields): on Node 20 a literal ' +
+            'that starts with a spread and adds fields builds a hidden class per object ' +
+            '(docs/decisions/0044).',
+        },
+      ],
+    },
+  },
   prettier,
 );

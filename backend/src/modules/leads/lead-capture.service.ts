@@ -137,7 +137,14 @@ export class LeadCaptureService {
 
     const estimate = computeEstimate(roofArea, mergeMaterialPricing(owner.prices)[lead.material]);
     const { score, reasons } = scoreOwnerLead(
-      { ...lead, roofArea, estimateMid: estimate.mid },
+      {
+        ownership: lead.ownership,
+        material: lead.material,
+        roofArea,
+        estimateMid: estimate.mid,
+        zipCode: lead.zipCode,
+        address: lead.address,
+      },
       { idealCustomerValue: owner.idealCustomerValue, areasOfService: owner.areasOfService },
     );
     const started = performance.now();
@@ -189,13 +196,17 @@ export class LeadCaptureService {
     const { lead } = payload;
     const roofArea = await this.roofArea(lead, now);
     const estimate = computeEstimate(roofArea, DEFAULT_MATERIAL_PRICING[lead.material]);
-    const { score } = scoreMainSiteLead({ ...lead, roofArea });
+    const { score } = scoreMainSiteLead({
+      ownership: lead.ownership,
+      material: lead.material,
+      roofArea,
+    });
     // The row and its distribution event commit together (docs/lead-distribution.md).
     const id = await this.repository.inTransaction(async (tx) => {
       const mainSiteLeadId = await this.repository.createMainSiteLead(tx, {
-        ...leadColumns(lead, roofArea, estimate),
         material: MATERIAL_LABELS[lead.material],
         leadScore: score,
+        ...leadColumns(lead, roofArea, estimate),
       });
       await this.outbox.add(tx, 'main-site-lead.captured', { mainSiteLeadId });
       return mainSiteLeadId;
@@ -270,7 +281,8 @@ export class LeadCaptureService {
       id: randomUUID(),
       roofArea,
       estimate,
-      score: scoreMainSiteLead({ ...lead, roofArea }).score,
+      score: scoreMainSiteLead({ ownership: lead.ownership, material: lead.material, roofArea })
+        .score,
     };
   }
 }
