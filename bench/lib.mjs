@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -117,10 +117,22 @@ export function nodeFlags() {
   return backendRequire('./dist/node-flags.js').NODE_FLAGS;
 }
 
-/** With BENCH_PROFILE_DIR set, the api and worker write V8 CPU profiles there when they exit. */
+/**
+ * With BENCH_PROFILE_DIR set, the api and worker write V8 CPU profiles there when they exit.
+ * BENCH_NODE_FLAGS adds V8 flags of one's own (space-separated), for example
+ * `--log-maps --no-log-maps-details --logfile=/tmp/maps.log --no-logfile-per-isolate` for
+ * bench/maps.mjs (docs/decisions/0044), or `--trace-gc-nvp` with BENCH_API_STDOUT.
+ */
 function profiling() {
   const dir = process.env.BENCH_PROFILE_DIR;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const own = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return [...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), ...own];
+}
+
+/** The api's standard output (V8's traces write there): a file with BENCH_API_STDOUT, else none. */
+function apiStdout() {
+  const file = process.env.BENCH_API_STDOUT;
+  return file ? openSync(file, 'w') : 'ignore';
 }
 
 /** The built api on a free port; resolves once it answers. */
@@ -131,7 +143,7 @@ export async function startApi(env) {
     [...nodeFlags(), ...profiling(), join(ROOT, 'backend', 'dist', 'main.js')],
     {
       env: { ...env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', apiStdout(), 'inherit'],
     },
   );
   const base = `http://127.0.0.1:${port}`;
