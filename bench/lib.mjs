@@ -123,7 +123,7 @@ export function nodeFlags() {
  * `--log-maps --no-log-maps-details --logfile=/tmp/maps.log --no-logfile-per-isolate` for
  * bench/maps.mjs (docs/decisions/0044), or `--trace-gc-nvp` with BENCH_API_STDOUT.
  */
-function profiling() {
+function extraFlags() {
   const dir = process.env.BENCH_PROFILE_DIR;
   const own = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   return [...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), ...own];
@@ -140,7 +140,7 @@ export async function startApi(env) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...nodeFlags(), ...profiling(), join(ROOT, 'backend', 'dist', 'main.js')],
+    [...nodeFlags(), ...extraFlags(), join(ROOT, 'backend', 'dist', 'main.js')],
     {
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', apiStdout(), 'inherit'],
@@ -155,7 +155,7 @@ export async function startApi(env) {
 export async function startWorker(env) {
   const child = spawn(
     process.execPath,
-    [...nodeFlags(), ...profiling(), join(ROOT, 'backend', 'dist', 'worker.js')],
+    [...nodeFlags(), ...extraFlags(), join(ROOT, 'backend', 'dist', 'worker.js')],
     {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
