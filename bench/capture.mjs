@@ -18,10 +18,12 @@
  * not measured, so a figure is the server's steady state rather than its first seconds (JIT,
  * connection pools, caches); the product's warm-up goes to a contractor of its own.
  *
- *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --warmup=3 --owners=50 --tokens=150000] [--limits]
+ *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --warmup=3 --owners=50 --tokens=150000] [--limits] [--busy]
  *
  * --limits keeps the per-IP and per-contractor limits on, set too high to refuse anything, so the
  * run includes their cost (one Redis round trip each per request).
+ * --busy keeps one CPU busy with a second process from the first baseline to the last product
+ * run, as on a host where something else runs (the budgets must hold there too).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -38,6 +40,7 @@ import {
   query,
   seedContractors,
   startApi,
+  startBusyProcess,
   stop,
   table,
 } from './lib.mjs';
@@ -47,6 +50,7 @@ const WARMUP = option('warmup', 3);
 const DURATION = option('duration', 20);
 const OWNERS = option('owners', 50);
 const LIMITS = process.argv.includes('--limits');
+const BUSY = process.argv.includes('--busy');
 /** Limits on but never reached: every request pays for both checks. */
 const HIGH_LIMITS = {
   RATE_LIMIT_CAPTURE_PER_IP: '1000000000',
@@ -130,15 +134,21 @@ async function main() {
   const productOwners = ids.slice(0, OWNERS);
   const [naiveOwner, batchedOwner, warmupOwner] = [ids[OWNERS], ids[OWNERS + 1], ids[OWNERS + 2]];
 
-  const naive = await baselineRun(databaseUrl, naiveOwner, false);
-  const batched = await baselineRun(databaseUrl, batchedOwner, true);
-
-  const api = await startApi(benchEnv(databaseUrl, LIMITS ? HIGH_LIMITS : {}));
+  const stopBusy = BUSY ? startBusyProcess() : async () => {};
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => void stopBusy().finally(() => process.exit(130)));
+  }
+  let naive;
+  let batched;
+  let api;
   let product;
   let limited;
   let issued;
   let issuedLimited;
   try {
+    naive = await baselineRun(databaseUrl, naiveOwner, false);
+    batched = await baselineRun(databaseUrl, batchedOwner, true);
+    api = await startApi(benchEnv(databaseUrl, LIMITS ? HIGH_LIMITS : {}));
     log(`form tokens: ${TOKENS} + ${LIMITED_TOKENS} from GET /api/form-token, 50 at a time`);
     issued = await issueFormTokens(api.base, productOwners, TOKENS, { concurrency: 50 });
     issuedLimited = await issueFormTokens(api.base, [limitedOwner], LIMITED_TOKENS, {
@@ -178,7 +188,8 @@ async function main() {
       duration: DURATION,
     });
   } finally {
-    await stop(api.child);
+    await stop(api?.child);
+    await stopBusy();
   }
 
   const spread = await check(databaseUrl, productOwners, product);
@@ -197,6 +208,7 @@ async function main() {
   console.log(
     [
       `${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up, one run` +
+        (BUSY ? ', one CPU kept busy by a second process' : '') +
         (LIMITS ? '; per-IP and per-contractor limits on (too high to refuse).' : '.'),
       '',
       table(

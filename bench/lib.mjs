@@ -174,6 +174,31 @@ export function stop(child) {
   });
 }
 
+/**
+ * A second process that keeps one CPU busy until stopped (`--busy` in lighthouse.mjs and
+ * capture.mjs): a loop of real work (hashing) that never sleeps, at normal priority, so the
+ * product, PostgreSQL and the load share the rest of the machine, as on a host where something
+ * else runs. Returns its stop function; `log` names its process.
+ */
+export function startBusyProcess() {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      "const { createHash } = require('node:crypto'); let b = Buffer.alloc(4096); " +
+        "for (;;) b = createHash('sha256').update(b).digest();",
+    ],
+    { stdio: 'ignore' },
+  );
+  log(`--busy: process ${child.pid} keeps one CPU busy during the runs`);
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+}
+
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];

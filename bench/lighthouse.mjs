@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { freePort } from './lib.mjs';
+import { freePort, startBusyProcess } from './lib.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
@@ -150,31 +150,6 @@ const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' / ');
-
-/**
- * A second process that keeps one CPU busy until stopped: a loop of real work (hashing) that
- * never sleeps, at normal priority, so Chrome and the product share the rest of the machine.
- */
-function startBusyProcess() {
-  const child = spawn(
-    process.execPath,
-    [
-      '-e',
-      "const { createHash } = require('node:crypto'); let b = Buffer.alloc(4096); " +
-        "for (;;) b = createHash('sha256').update(b).digest();",
-    ],
-    { stdio: 'ignore' },
-  );
-  log(`--busy: process ${child.pid} keeps one CPU busy during the runs`);
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  cleanups.add(stop);
-  return stop;
-}
 
 async function waitForHealth(baseUrl, child) {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -373,6 +348,7 @@ async function main() {
   const loadBefore = loadAverage();
   const anchor = await startAnchor();
   const stopBusy = BUSY ? startBusyProcess() : async () => {};
+  cleanups.add(stopBusy);
   try {
     const targets = [
       { page: 'anchor: static text, no script', name: 'anchor', url: anchor.url, anchor: true },
