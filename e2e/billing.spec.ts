@@ -92,7 +92,7 @@ async function payOnFakeStripe(
   expected: { promo?: string; due: string },
 ) {
   await expect(page.getByRole('heading', { level: 1, name: `Subscribe to ${plan}` })).toBeVisible({
-    timeout: 15_000,
+    timeout: 30_000,
   });
   await page.getByLabel('Card number').fill(TEST_CARD);
   if (expected.promo) {
@@ -110,7 +110,7 @@ async function payOnFakeStripe(
 async function expectActivated(page: Page, plan: string) {
   await expect(page).toHaveURL(/\/dashboard\?tab=subscription&checkout=success$/);
   await expect(page.getByText(`Payment received — your ${plan} plan is active.`)).toBeVisible({
-    timeout: 15_000,
+    timeout: 30_000,
   });
 }
 
@@ -154,7 +154,7 @@ test('subscribe to Smart with QUOTE20, upgrade to Instant, cancel: gating follow
 
   // Signing in continues to the chosen plan's checkout, on the local fake Stripe: $47 a month,
   // the first month 20% off.
-  await expect(page.getByText('$47.00 per month')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('$47.00 per month')).toBeVisible({ timeout: 30_000 });
   await payOnFakeStripe(page, 'Smart Estimator', { promo: 'QUOTE20', due: '$37.60' });
 
   await expectActivated(page, 'Smart Estimator');
@@ -248,7 +248,7 @@ test('without a plan leads arrive locked; a canceled checkout charges nothing; S
     .click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Subscribe to Starter Estimator' }),
-  ).toBeVisible({ timeout: 15_000 });
+  ).toBeVisible({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Cancel and go back' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=subscription&checkout=canceled$/);
   await expect(page.getByText('Checkout was canceled. You have not been charged.')).toBeVisible();

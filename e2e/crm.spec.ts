@@ -232,7 +232,7 @@ test('search, status tabs, sort and counts agree with the data', async ({ page }
     const found = await api<LeadPage>(`/api/leads?q=${encodeURIComponent(fullName)}&limit=100`);
     expect(found.items.length).toBeGreaterThan(0);
     await expect(rows(page)).toHaveCount(found.items.length, { timeout: 100 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
   for (const text of await rows(page).allTextContents()) expect(text).toContain(fullName);
 
   // A status tab shows only that status.

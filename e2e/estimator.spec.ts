@@ -393,7 +393,7 @@ test.describe('estimator widget', () => {
     // The app-wide event opens the sign-up dialog; the homeowner closes it.
     const signUp = page.getByRole('dialog', { name: 'Sign Up' });
     // The dialog's code loads on first use; a busy machine can take longer than the default.
-    await expect(signUp).toBeVisible({ timeout: 15_000 });
+    await expect(signUp).toBeVisible({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     await expect(signUp).toBeHidden();
 
@@ -555,7 +555,7 @@ test.describe('roof inspection booking (docs/calendar.md)', () => {
     const firstName = `Bianca${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
     const { dialog, response } = await requestQuote(page, widget, firstName, '/api/capture-lead');
     const { id: leadId } = (await response.json()) as { id: string };
-    await expect(dialog).toBeHidden({ timeout: 10_000 });
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
 
     const panel = page.getByRole('region', { name: 'Book a free roof inspection' });
     await expect(panel).toBeVisible();

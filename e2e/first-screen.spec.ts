@@ -87,7 +87,7 @@ for (const { path } of PAGES) {
     const errors = collectPageErrors(page);
     await goOffline(page);
     await page.goto(path);
-    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       scripts: performance
@@ -140,7 +140,7 @@ for (const { path } of PAGES) {
       });
       const { port } = server.address() as AddressInfo;
       await page.goto(`http://127.0.0.1:${port}/page`);
-      await page.waitForFunction(() => 'markupAtPaint' in window, null, { timeout: 15_000 });
+      await page.waitForFunction(() => 'markupAtPaint' in window, null, { timeout: 30_000 });
       const markup = await page.evaluate(() => ({
         atPaint: (window as unknown as { markupAtPaint: number }).markupAtPaint,
         whole: document.getElementById('root')!.innerHTML.length,
@@ -168,7 +168,7 @@ for (const { path } of PAGES) {
       });
     });
     await page.goto(path);
-    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
     const order = await page.evaluate(() => {
       const before = (window as unknown as { prerenderedStyles: Element[] }).prerenderedStyles;
       const label = (style: Element) =>
@@ -214,13 +214,13 @@ test('/ with its scripts 3 s late: the hero shows first, then sign-in works', as
   expect(await hydrated(page)).toBe(true);
   expect(await layout()).toEqual(painted);
   await signIn.click();
-  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Escape');
 
   // A section below the fold hydrates as it nears the screen: its plan button works.
   const pricing = page.getByRole('region', { name: 'Simple month-to-month pricing' });
   await pricing.getByRole('button', { name: 'Choose Smart Estimator' }).click();
-  await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible({ timeout: 30_000 });
   expect(errors).toEqual([]);
 });
 
@@ -265,7 +265,7 @@ for (const path of ['/widget', `/calc/${DEMO_SLUG}`]) {
     await widget.getByRole('textbox', { name: 'Zip Code' }).fill('78701');
     await widget.getByRole('button', { name: 'Continue' }).click();
     await expect(widget.getByRole('heading', { name: 'Find your home' })).toBeVisible({
-      timeout: 15_000,
+      timeout: 30_000,
     });
     if (path !== '/widget') {
       await expect(page.getByRole('banner')).toContainText(DEMO_BUSINESS);
@@ -282,7 +282,7 @@ for (const path of ['/widget', `/calc/${DEMO_SLUG}`]) {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const muiRequested = () => requested.some((file) => /\/assets\/mui-core-[^/]*\.js$/.test(file));
     await page.goto(path);
-    await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
     const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
     await widget.getByRole('textbox', { name: 'Zip Code' }).fill('7870');
     if (path !== '/widget') {
@@ -292,10 +292,10 @@ for (const path of ['/widget', `/calc/${DEMO_SLUG}`]) {
     expect(muiRequested()).toBe(false);
 
     await widget.getByRole('textbox', { name: 'Zip Code' }).pressSequentially('1');
-    await expect.poll(muiRequested, { timeout: 15_000 }).toBe(true);
+    await expect.poll(muiRequested, { timeout: 30_000 }).toBe(true);
     await widget.getByRole('button', { name: 'Continue' }).click();
     await expect(widget.getByRole('heading', { name: 'Find your home' })).toBeVisible({
-      timeout: 15_000,
+      timeout: 30_000,
     });
     expect(errors).toEqual([]);
   });
@@ -311,7 +311,7 @@ test('/widget paints its plain first step and its MUI later steps in the brand c
   const yellow = 'rgb(250, 204, 21)';
   const readable = 'rgb(137, 112, 11)';
   await page.goto('/widget?color=%23facc15');
-  await expect.poll(() => hydrated(page), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
   const widget = page.getByRole('region', { name: 'Roof replacement estimate' });
   const next = widget.getByRole('button', { name: 'Continue' });
   await expect(next).toBeDisabled();
@@ -320,7 +320,7 @@ test('/widget paints its plain first step and its MUI later steps in the brand c
   await expect(next).toHaveCSS('background-color', readable);
   await next.click();
   await expect(widget.getByRole('heading', { name: 'Find your home' })).toBeVisible({
-    timeout: 15_000,
+    timeout: 30_000,
   });
   // The later steps' MUI components, themed with the same shades: the plain Back button and
   // MUI's outlined Search button.
@@ -349,7 +349,7 @@ test('a zip code typed before the scripts arrive is kept, and Continue takes it'
   await expect(zip).toHaveValue('78701');
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(widget.getByRole('heading', { name: 'Find your home' })).toBeVisible({
-    timeout: 15_000,
+    timeout: 30_000,
   });
   expect(errors).toEqual([]);
 });

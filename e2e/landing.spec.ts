@@ -99,7 +99,7 @@ test.describe('landing page', () => {
     await choose.click();
 
     // The dialog's code loads on first use; a busy machine can take longer than the default.
-    await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBe('smart');
   });
 
@@ -136,7 +136,7 @@ test.describe('landing page', () => {
     await mainNav(page).getByRole('link', { name: 'Live Demo' }).click();
     const demo = page.getByRole('region', { name: 'Try the calculator your customers will use' });
     const widget = demo.getByRole('region', { name: 'Roof replacement estimate' });
-    await expect(widget.getByText('Step 1 of 6')).toBeVisible({ timeout: 15_000 });
+    await expect(widget.getByText('Step 1 of 6')).toBeVisible({ timeout: 30_000 });
     expect(await interactions()).toBe(0);
 
     // The demo colour #10b981 fills the progress bar; buttons use its shade that keeps white text
@@ -155,7 +155,7 @@ test.describe('landing page', () => {
     await expect(widget.getByTestId('selected-address')).toHaveText(`${DEMO_ADDRESS} ${DEMO_ZIP}`);
     await widget.getByRole('button', { name: 'Measure Roof' }).click();
     const measured = page.getByRole('dialog', { name: 'Measurement Complete!' });
-    await expect(measured).toBeVisible({ timeout: 15_000 });
+    await expect(measured).toBeVisible({ timeout: 30_000 });
     await measured.getByRole('button', { name: 'Continue', exact: true }).click();
 
     await widget.getByRole('radio', { name: OWNERSHIP_LABELS.owner }).check();
@@ -184,7 +184,7 @@ test.describe('landing page', () => {
       .getByRole('region', { name: 'Try the calculator your customers will use' })
       .scrollIntoViewIfNeeded();
     await expect(page.getByRole('region', { name: 'Roof replacement estimate' })).toBeVisible({
-      timeout: 15_000,
+      timeout: 30_000,
     });
     await expectAccessible(page, '/ on a desktop');
   });
@@ -203,7 +203,7 @@ test.describe('landing page', () => {
         .getByRole('region', { name: 'Try the calculator your customers will use' })
         .scrollIntoViewIfNeeded();
       await expect(page.getByRole('region', { name: 'Roof replacement estimate' })).toBeVisible({
-        timeout: 15_000,
+        timeout: 30_000,
       });
       await expectNoSidewaysScroll(page, '/ at 375 px with the demo');
       await expectAccessible(page, '/ at 375 px');
@@ -261,7 +261,7 @@ test.describe('landing page', () => {
       await menu.getByRole('button', { name: 'Sign In' }).click();
       const dialog = page.getByRole('dialog', { name: 'Sign In' });
       // The dialog's code loads on first use; a busy machine can take longer than the default.
-      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
       await dialog.getByLabel('Email').click();
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

@@ -168,7 +168,7 @@ test('a downgrade waits for the renewal and can be taken back; the landing leads
     .getByRole('button', { name: 'Choose Smart Estimator' })
     .click();
   const fromLanding = page.getByRole('dialog', { name: 'Switch to Smart Estimator?' });
-  await expect(fromLanding).toBeVisible({ timeout: 15_000 });
+  await expect(fromLanding).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/dashboard\?tab=subscription$/);
   expect(((await (await fromLandingPreview).json()) as PlanChangePreview).plan).toBe('smart');
   await fromLanding.getByRole('button', { name: 'Keep Current Plan' }).click();

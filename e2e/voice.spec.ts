@@ -140,7 +140,7 @@ test('the landing page loads its conversation with the assistant only when a vis
   expect(withSchemas).toEqual([]);
 
   await assistantButton(page).hover();
-  await expect.poll(() => loaded(SESSION), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => loaded(SESSION), { timeout: 30_000 }).toBe(true);
   await assistantButton(page).click();
   await expect(panel(page)).toBeVisible();
   await expect(panel(page).getByRole('button', { name: 'Start Call' })).toBeEnabled();

@@ -88,7 +88,7 @@ test('a quote request reaches the endpoint signed; the log shows it, resends it,
       estimateMid: 9_135,
       estimateHigh: 11_250,
     });
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
     const [first] = receiver.received;
     test.info().annotations.push({
       type: 'webhook latency',
@@ -115,7 +115,7 @@ test('a quote request reaches the endpoint signed; the log shows it, resends it,
     await expect(delivered).toContainText('Delivered');
     await expect(delivered).toContainText('HTTP 200');
     await delivered.getByRole('button', { name: /^Resend lead\.created/ }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
     expect(receiver.received[1]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     new Webhook(secret).verify(
       receiver.received[1]!.body,
@@ -126,13 +126,13 @@ test('a quote request reaches the endpoint signed; the log shows it, resends it,
     // shows each attempt.
     receiver.answer(500);
     await endpoint.getByRole('button', { name: 'Send test event' }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(3);
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(4);
     expect(receiver.received[3]!.headers['webhook-id']).toBe(
       receiver.received[2]!.headers['webhook-id'],
     );
     const failing = log.getByRole('listitem').filter({ hasText: /HTTP 500/ });
-    await expect(failing).toContainText('2 attempts', { timeout: 15_000 });
+    await expect(failing).toContainText('2 attempts', { timeout: 30_000 });
     await failing.getByRole('button', { name: 'Attempts' }).click();
     await expect(failing.getByText(/Attempt 1 · .* HTTP 500/)).toBeVisible();
     await expect(failing.getByText(/Attempt 2 · .* HTTP 500/)).toBeVisible();
