@@ -33,7 +33,15 @@ test('a contractor connects Google Calendar: a busy time there removes a slot, a
     'GET',
     '/api/calendar/slots',
   );
-  const busy = slots[0]!;
+  // The busy time goes over the first time of a day with room for more: on a day that opens late
+  // (the 24 hours' notice ending in the afternoon) the busy time and its buffer can take every
+  // time that day offers, and the reschedule dialog below would show no such day at all.
+  const days = new Map<string, Slot[]>();
+  for (const slot of slots) {
+    const day = dayLabel(slot.startsAt, timeZone);
+    days.set(day, [...(days.get(day) ?? []), slot]);
+  }
+  const busy = [...days.values()].find((times) => times.length >= 4)![0]!;
   const later = slots.find(
     (slot) => Date.parse(slot.startsAt) >= Date.parse(busy.startsAt) + 4 * HOUR,
   )!;
