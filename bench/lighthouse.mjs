@@ -105,7 +105,7 @@ const ANCHOR_HTML = `<!doctype html>
 <meta name="description" content="A static page that measures the host's floor for the Lighthouse benchmark.">
 <style>
 body { margin: 0; color: #0f172a; background: #fff; line-height: 1.65;
-  font-family: Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
+  font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
 main { max-width: 40rem; margin: 0 auto; padding: 2rem 1rem; }
 h1 { font-size: 2rem; line-height: 1.2; font-weight: 800; }
 a { display: inline-block; padding: 0.75rem 1.5rem; border-radius: 8px; background: #1d4ed8;

@@ -2,7 +2,6 @@ import type { TypographyVariantsOptions } from '@mui/material/styles';
 
 // The system UI font stack: no web-font download, so text renders at first paint.
 const FONT_STACK = [
-  'Inter',
   'system-ui',
   '-apple-system',
   '"Segoe UI"',
