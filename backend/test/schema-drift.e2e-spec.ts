@@ -610,11 +610,11 @@ function drift(expected: DatabaseShape, actual: DatabaseShape): string[] {
  */
 const SQL_ONLY_INDEXES: { table: string; name: string; signature: string }[] = [
   {
-    // 20261215000000_lead_search_index_unlocked_only
+    // 20261216000000_lead_search_lowercase
     table: 'leads',
     name: 'leads_search_trgm_idx',
     signature:
-      "gin (owner_id, ((((((first_name || ' '::text) || last_name) || ' '::text) || email) || ' '::text) || address) gin_trgm_ops) WHERE (NOT locked)",
+      "gin (owner_id, lower((((((first_name || ' '::text) || last_name) || ' '::text) || email) || ' '::text) || address) gin_trgm_ops) WHERE (NOT locked)",
   },
   {
     // 20261209100000_leads_visible_by_owner
