@@ -48,7 +48,7 @@ function leadsFor(ownerId: string, now: number): Prisma.LeadCreateManyInput[] {
   return Array.from({ length: 60 }, (_, i) => ({
     ownerId,
     firstName: i === 7 ? 'Maria' : FIRST_NAMES[i % FIRST_NAMES.length]!,
-    lastName: i === 7 ? 'Ruiz' : i === 8 ? '100% Pure_Roofing' : `Lead${i}`,
+    lastName: i === 7 ? 'Ruiz' : i === 8 ? '100% Pure_Roofing' : i === 13 ? 'Núñez' : `Lead${i}`,
     email: i === 9 ? 'SEARCH.me@Example.com' : `lead${i}@example.com`,
     phone: i === 10 ? '=HYPERLINK("x")' : '5125550100',
     address: i === 11 ? '9 Quote "Lane", Austin' : `${100 + i} Oak St, Austin, TX 78704`,
@@ -157,6 +157,11 @@ describe('GET /api/leads', () => {
     expect(await allPages('q=quote "lane"')).toEqual(
       expectedIds('latest', (lead) => lead.address.startsWith('9 Quote')),
     );
+    // Beyond ASCII too: the database lower-cases the text and the pattern alike.
+    const nunez = seeded.find((lead) => lead.lastName === 'Núñez')!;
+    for (const q of ['NÚÑEZ', 'núñez', 'ÚÑe']) {
+      expect(await allPages(`q=${encodeURIComponent(q)}`)).toEqual([nunez.id]);
+    }
   });
 
   it('finds a lead by its full name, as the list shows it, in the list, counts and export', async () => {
