@@ -75,7 +75,7 @@ async function main() {
     // The last token issued must be older than the 3 s a person needs to fill the widget.
     await new Promise((resolve) => setTimeout(resolve, 3500));
     const url = `${api.base}/api/capture-lead`;
-    const load = { pid: api.child.pid, connections: CONNECTIONS };
+    const load = { pid: api.child.pid, connections: CONNECTIONS, databaseUrl };
     await captureLoad(url, {
       ...load,
       owners: [warmupOwner],

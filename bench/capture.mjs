@@ -63,16 +63,31 @@ const LIMITED_TOKENS = option('limited-tokens', 100_000);
 /** Smart's monthly allowance (domain/src/plans.ts). */
 const SMART_ALLOWANCE = 50;
 
-function summary(label, { result, cpu }) {
+function summary(label, { result, cpu, checkpointed }) {
   return {
     label,
     cpu,
+    checkpointed,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok: result['2xx'],
     failed: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * Whether PostgreSQL started a checkpoint during a timed run (each begins right after one: see
+ * settleWal in lib.mjs). One that does pays for its writes, so its figures are not comparable.
+ */
+function checkpointLine(rows) {
+  if (rows.some((row) => row.checkpointed === null)) {
+    return 'PostgreSQL was not checkpointed before each run (the role may not): a checkpoint the earlier runs owed may have fallen into a later one.';
+  }
+  const during = rows.filter((row) => row.checkpointed > 0);
+  return during.length === 0
+    ? 'Each run started right after a CHECKPOINT, and no checkpoint started during any of them.'
+    : `A checkpoint started during: ${during.map((row) => row.label).join('; ')} (its own WAL; its figures include the checkpoint's writes).`;
 }
 
 /** Every 2xx stored exactly once, for the leads of `owners`. */
@@ -114,7 +129,7 @@ async function baselineRun(databaseUrl, owner, batched) {
   log(`${batched ? 'batched' : 'naive'} baseline: ${CONNECTIONS} connections for ${DURATION} s`);
   try {
     const url = `http://127.0.0.1:${port}/capture-lead`;
-    const run = { owners: [owner], pid: server.pid, connections: CONNECTIONS };
+    const run = { owners: [owner], pid: server.pid, connections: CONNECTIONS, databaseUrl };
     if (WARMUP > 0) await captureLoad(url, { ...run, duration: WARMUP });
     return await captureLoad(url, { ...run, duration: DURATION });
   } finally {
@@ -169,6 +184,7 @@ async function main() {
         pid: api.child.pid,
         connections: CONNECTIONS,
         duration: WARMUP,
+        databaseUrl,
       });
     }
     log(`product, ${OWNERS} Instant contractors: ${CONNECTIONS} connections for ${DURATION} s`);
@@ -178,6 +194,7 @@ async function main() {
       pid: api.child.pid,
       connections: CONNECTIONS,
       duration: DURATION,
+      databaseUrl,
     });
     log(`product, one Smart contractor: ${CONNECTIONS} connections for ${DURATION} s`);
     limited = await captureLoad(`${api.base}/api/capture-lead`, {
@@ -186,6 +203,7 @@ async function main() {
       pid: api.child.pid,
       connections: CONNECTIONS,
       duration: DURATION,
+      databaseUrl,
     });
   } finally {
     await stop(api?.child);
@@ -254,6 +272,7 @@ async function main() {
       '',
       `Product throughput: **${fixed(ratio, 0)}%** of the naive baseline (budget ≥ 60%, goal 70%); p99 ${fixed(b.p99, 1)} ms (budget ≤ 50 ms).`,
       `One contractor on a limited plan: **${fixed(limitedRatio, 0)}%** of the batched baseline (budget ≥ 50%); p99 ${fixed(d.p99, 1)} ms.`,
+      checkpointLine([a, c, b, d]),
       `CPU a request costs (server + PostgreSQL + Redis), one Smart contractor: ${fixed(total(d.cpu), 0)} µs, batched baseline ${fixed(total(c.cpu), 0)} µs (${fixed(total(d.cpu) / total(c.cpu), 1)}x); 50 Instant contractors ${fixed(total(b.cpu), 0)} µs, naive baseline ${fixed(total(a.cpu), 0)} µs.`,
       '',
       table(

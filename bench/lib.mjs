@@ -404,10 +404,14 @@ let captureSequence = 0;
  * time, PostgreSQL's and Redis's (cpuMeter). Resolves with autocannon's result, the ids answered
  * 2xx and the CPU a request cost.
  */
-export async function captureLoad(url, { owners, tokens = null, pid, connections, duration }) {
+export async function captureLoad(
+  url,
+  { owners, tokens = null, pid, connections, duration, databaseUrl = null },
+) {
   const { default: autocannon } = await import('autocannon');
   const ids = [];
   let exhausted = false;
+  const checkpoints = databaseUrl ? await settleWal(databaseUrl) : null;
   const meter = cpuMeter(pid);
   const result = await autocannon({
     url,
@@ -434,5 +438,43 @@ export async function captureLoad(url, { owners, tokens = null, pid, connections
   });
   const cpu = meter.stop(result.requests.total);
   if (exhausted) throw new Error('the form tokens ran out: issue more before the load');
-  return { result, ids, cpu };
+  const checkpointed =
+    checkpoints === null ? null : (await checkpointsStarted(databaseUrl)) - checkpoints;
+  return { result, ids, cpu, checkpointed };
+}
+
+/**
+ * Before a timed run: a CHECKPOINT, so that the run starts with no checkpoint owed. Without it,
+ * the WAL earlier runs wrote (the baselines' ~125,000 rows, half of `max_wal_size`) started a
+ * checkpoint in the middle of whichever run came next, spread over most of a minute (its
+ * writes, and a full page image in the WAL for the first change of every page after it): the
+ * product's runs, measured after the baselines, paid for the baselines' writes (seen in
+ * PostgreSQL's log on 2026-12-01). Each run now pays only for its own. Resolves with the count of
+ * checkpoints started so far (checkpointsStarted), or null where the role may not checkpoint.
+ */
+async function settleWal(databaseUrl) {
+  try {
+    await query(databaseUrl, 'CHECKPOINT');
+  } catch (error) {
+    if (!walWarned) log(`no CHECKPOINT before the runs: ${error.message}`);
+    walWarned = true;
+    return null;
+  }
+  return checkpointsStarted(databaseUrl);
+}
+
+let walWarned = false;
+
+/** Checkpoints the server started since its statistics were reset (PostgreSQL 15 and 17 alike). */
+async function checkpointsStarted(databaseUrl) {
+  // PostgreSQL 17 moved these counts from pg_stat_bgwriter to pg_stat_checkpointer.
+  const { rows } = await query(
+    databaseUrl,
+    `SELECT to_regclass('pg_catalog.pg_stat_checkpointer') IS NOT NULL AS separate`,
+  );
+  const sql = rows[0].separate
+    ? 'SELECT num_timed + num_requested AS started FROM pg_stat_checkpointer'
+    : 'SELECT checkpoints_timed + checkpoints_req AS started FROM pg_stat_bgwriter';
+  const { rows: counted } = await query(databaseUrl, sql);
+  return Number(counted[0].started);
 }
