@@ -13,12 +13,15 @@
  *      and most leads are stored locked; against the batched baseline). Every request carries a
  *      form token of its own, issued by GET /api/form-token before the timed runs (a quote
  *      request must come 3 s after its token); issuing them is measured and reported apart.
+ * The four runs are repeated --rounds times (default 3), in the same order each round, and the
+ * report gives each round's ratios and the medians: one round on these shared machines swings
+ * by a fifth. Each run starts right after a CHECKPOINT (lib.mjs, settleWal).
  * Then it counts rows: every 2xx must be stored exactly once, and the Smart contractor has
  * exactly 50 visible leads. Each server first gets --warmup seconds (default 3) of the same load,
  * not measured, so a figure is the server's steady state rather than its first seconds (JIT,
  * connection pools, caches); the product's warm-up goes to a contractor of its own.
  *
- *   npm run build && node bench/capture.mjs [--connections=50 --duration=20 --warmup=3 --owners=50 --tokens=150000] [--limits] [--busy]
+ *   npm run build && node bench/capture.mjs [--rounds=3 --connections=50 --duration=20 --warmup=3 --owners=50 --tokens=150000] [--limits] [--busy]
  *
  * --limits keeps the per-IP and per-contractor limits on, set too high to refuse anything, so the
  * run includes their cost (one Redis round trip each per request).
@@ -49,6 +52,7 @@ const CONNECTIONS = option('connections', 50);
 const WARMUP = option('warmup', 3);
 const DURATION = option('duration', 20);
 const OWNERS = option('owners', 50);
+const ROUNDS = Math.max(1, option('rounds', 3));
 const LIMITS = process.argv.includes('--limits');
 const BUSY = process.argv.includes('--busy');
 /** Limits on but never reached: every request pays for both checks. */
@@ -56,24 +60,50 @@ const HIGH_LIMITS = {
   RATE_LIMIT_CAPTURE_PER_IP: '1000000000',
   RATE_LIMIT_CAPTURE_PER_OWNER: '1000000000',
 };
-/** More than the product answers in --duration seconds here; a run that uses them up says so. */
+/**
+ * More than the product answers in --duration seconds here, for each round; a run that uses them
+ * up says so.
+ */
 const TOKENS = option('tokens', 150_000);
 /** The same for the one contractor on a limited plan. */
 const LIMITED_TOKENS = option('limited-tokens', 100_000);
 /** Smart's monthly allowance (domain/src/plans.ts). */
 const SMART_ALLOWANCE = 50;
 
-function summary(label, { result, cpu, checkpointed }) {
+/** The middle of `values` (for an even count, the mean of the two middles). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** One server's rounds: the median of each figure, the sums of answers, each round's checkpoints. */
+function summary(label, runs) {
+  const each = runs.map(({ result }) => result);
   return {
     label,
-    cpu,
-    checkpointed,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok: result['2xx'],
-    failed: result.non2xx + result.errors + result.timeouts,
+    cpu: {
+      server: median(runs.map((run) => run.cpu.server)),
+      postgres: median(runs.map((run) => run.cpu.postgres)),
+      redis: median(runs.map((run) => run.cpu.redis)),
+    },
+    checkpointed: runs.some((run) => run.checkpointed === null)
+      ? null
+      : runs.reduce((sum, run) => sum + run.checkpointed, 0),
+    rpsEach: each.map((result) => result.requests.average),
+    rps: median(each.map((result) => result.requests.average)),
+    p50: median(each.map((result) => result.latency.p50)),
+    p99Each: each.map((result) => result.latency.p99),
+    p99: median(each.map((result) => result.latency.p99)),
+    ok: each.reduce((sum, result) => sum + result['2xx'], 0),
+    failed: each.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
   };
+}
+
+/** Each round's ratio of `product` to `baseline` in percent, and their median. */
+function ratios(product, baseline) {
+  const each = product.rpsEach.map((rps, round) => (rps / baseline.rpsEach[round]) * 100);
+  return { each, median: median(each) };
 }
 
 /**
@@ -137,6 +167,19 @@ async function baselineRun(databaseUrl, owner, batched) {
   }
 }
 
+/** The built api's POST /api/capture-lead for `owners`, each request with a token of `pools`. */
+async function productRun(databaseUrl, api, owners, pools, whom) {
+  log(`product, ${whom}: ${CONNECTIONS} connections for ${DURATION} s`);
+  return captureLoad(`${api.base}/api/capture-lead`, {
+    owners,
+    tokens: pools,
+    pid: api.child.pid,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    databaseUrl,
+  });
+}
+
 async function main() {
   const databaseUrl = await prepareDatabase('rafter_bench_capture');
   const prefix = `capture-${Date.now()}`;
@@ -153,20 +196,20 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => void stopBusy().finally(() => process.exit(130)));
   }
-  let naive;
-  let batched;
+  const naive = [];
+  const batched = [];
+  const product = [];
+  const limited = [];
   let api;
-  let product;
-  let limited;
   let issued;
   let issuedLimited;
   try {
-    naive = await baselineRun(databaseUrl, naiveOwner, false);
-    batched = await baselineRun(databaseUrl, batchedOwner, true);
     api = await startApi(benchEnv(databaseUrl, LIMITS ? HIGH_LIMITS : {}));
-    log(`form tokens: ${TOKENS} + ${LIMITED_TOKENS} from GET /api/form-token, 50 at a time`);
-    issued = await issueFormTokens(api.base, productOwners, TOKENS, { concurrency: 50 });
-    issuedLimited = await issueFormTokens(api.base, [limitedOwner], LIMITED_TOKENS, {
+    log(
+      `form tokens: ${TOKENS * ROUNDS} + ${LIMITED_TOKENS * ROUNDS} from GET /api/form-token, 50 at a time`,
+    );
+    issued = await issueFormTokens(api.base, productOwners, TOKENS * ROUNDS, { concurrency: 50 });
+    issuedLimited = await issueFormTokens(api.base, [limitedOwner], LIMITED_TOKENS * ROUNDS, {
       concurrency: 50,
     });
     // More than the product answers in the warm-up; its leads go to a contractor of their own.
@@ -177,6 +220,7 @@ async function main() {
     // The last token issued must be older than the 3 s a person needs to fill the widget.
     await new Promise((resolve) => setTimeout(resolve, 3500));
     if (warmup) {
+      // Once: the api stays up, and warm, for every round.
       log(`product, warm-up: ${CONNECTIONS} connections for ${WARMUP} s`);
       await captureLoad(`${api.base}/api/capture-lead`, {
         owners: [warmupOwner],
@@ -187,31 +231,38 @@ async function main() {
         databaseUrl,
       });
     }
-    log(`product, ${OWNERS} Instant contractors: ${CONNECTIONS} connections for ${DURATION} s`);
-    product = await captureLoad(`${api.base}/api/capture-lead`, {
-      owners: productOwners,
-      tokens: issued.pools,
-      pid: api.child.pid,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      databaseUrl,
-    });
-    log(`product, one Smart contractor: ${CONNECTIONS} connections for ${DURATION} s`);
-    limited = await captureLoad(`${api.base}/api/capture-lead`, {
-      owners: [limitedOwner],
-      tokens: issuedLimited.pools,
-      pid: api.child.pid,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      databaseUrl,
-    });
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`round ${round} of ${ROUNDS}`);
+      naive.push(await baselineRun(databaseUrl, naiveOwner, false));
+      batched.push(await baselineRun(databaseUrl, batchedOwner, true));
+      product.push(
+        await productRun(
+          databaseUrl,
+          api,
+          productOwners,
+          issued.pools,
+          `${OWNERS} Instant contractors`,
+        ),
+      );
+      limited.push(
+        await productRun(
+          databaseUrl,
+          api,
+          [limitedOwner],
+          issuedLimited.pools,
+          'one Smart contractor',
+        ),
+      );
+    }
   } finally {
     await stop(api?.child);
     await stopBusy();
   }
 
-  const spread = await check(databaseUrl, productOwners, product);
-  const one = await check(databaseUrl, [limitedOwner], limited);
+  const spread = await check(databaseUrl, productOwners, {
+    ids: product.flatMap((run) => run.ids),
+  });
+  const one = await check(databaseUrl, [limitedOwner], { ids: limited.flatMap((run) => run.ids) });
 
   const a = summary('raw baseline, one INSERT a request (naive)', naive);
   const c = summary('raw baseline, one INSERT a turn of the event loop (batched)', batched);
@@ -220,12 +271,13 @@ async function main() {
     'POST /api/capture-lead, one Smart contractor (product, limited plan)',
     limited,
   );
-  const ratio = (b.rps / a.rps) * 100;
+  const instant = ratios(b, a);
+  const smart = ratios(d, c);
   const total = (cpu) => cpu.server + cpu.postgres + cpu.redis;
-  const limitedRatio = (d.rps / c.rps) * 100;
+  const each = (values, unit) => values.map((value) => `${fixed(value, 0)}${unit}`).join(' / ');
   console.log(
     [
-      `${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up, one run` +
+      `${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s of warm-up; ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of the four runs, each figure the median of the rounds (answers summed)` +
         (BUSY ? ', one CPU kept busy by a second process' : '') +
         (LIMITS ? '; per-IP and per-contractor limits on (too high to refuse).' : '.'),
       '',
@@ -270,8 +322,8 @@ async function main() {
         ],
       ),
       '',
-      `Product throughput: **${fixed(ratio, 0)}%** of the naive baseline (budget ≥ 60%, goal 70%); p99 ${fixed(b.p99, 1)} ms (budget ≤ 50 ms).`,
-      `One contractor on a limited plan: **${fixed(limitedRatio, 0)}%** of the batched baseline (budget ≥ 50%); p99 ${fixed(d.p99, 1)} ms.`,
+      `Product throughput: **${fixed(instant.median, 0)}%** of the naive baseline, median of the rounds' ratios (${each(instant.each, '%')}; budget ≥ 60%, goal 70%); p99 **${fixed(b.p99, 1)} ms** (${each(b.p99Each, ' ms')}; budget ≤ 50 ms), beside the naive baseline's ${fixed(a.p99, 1)} ms.`,
+      `One contractor on a limited plan: **${fixed(smart.median, 0)}%** of the batched baseline, median of the rounds' ratios (${each(smart.each, '%')}; budget ≥ 50%); p99 ${fixed(d.p99, 1)} ms (${each(d.p99Each, ' ms')}).`,
       checkpointLine([a, c, b, d]),
       `CPU a request costs (server + PostgreSQL + Redis), one Smart contractor: ${fixed(total(d.cpu), 0)} µs, batched baseline ${fixed(total(c.cpu), 0)} µs (${fixed(total(d.cpu) / total(c.cpu), 1)}x); 50 Instant contractors ${fixed(total(b.cpu), 0)} µs, naive baseline ${fixed(total(a.cpu), 0)} µs.`,
       '',
@@ -283,7 +335,7 @@ async function main() {
           ['answered ids missing (lost)', spread.lost, one.lost],
           ['rows stored twice (duplicated)', spread.duplicated, one.duplicated],
           [
-            'rows without a 2xx (answer still in flight when the load stopped: at most one per connection)',
+            'rows without a 2xx (answer still in flight when the load stopped: at most one per connection a round)',
             spread.unanswered,
             one.unanswered,
           ],

@@ -18,7 +18,7 @@ const SUITES = [
   {
     title: 'capture-lead beside the raw baseline',
     script: 'capture.mjs',
-    args: quick ? ['--duration=5'] : [],
+    args: quick ? ['--duration=5', '--rounds=1'] : [],
   },
   {
     title: 'CRM at 100,000 leads per contractor',
