@@ -19,7 +19,7 @@
  * Then it counts rows: every 2xx must be stored exactly once, and the Smart contractor has
  * exactly 50 visible leads. Each server first gets --warmup seconds (default 3) of the same load,
  * not measured, so a figure is the server's steady state rather than its first seconds (JIT,
- * connection pools, caches); the product's warm-up goes to a contractor of its own.
+ * connection pools, caches); the product's warm-ups (one on each plan) go to contractors of their own.
  *
  *   npm run build && node bench/capture.mjs [--rounds=3 --connections=50 --duration=20 --warmup=3 --owners=50 --tokens=150000] [--limits] [--busy]
  *
@@ -184,7 +184,7 @@ async function main() {
   const databaseUrl = await prepareDatabase('rafter_bench_capture');
   const prefix = `capture-${Date.now()}`;
   const ids = await seedContractors(databaseUrl, OWNERS + 3, { prefix });
-  const [limitedOwner] = await seedContractors(databaseUrl, 1, {
+  const [limitedOwner, limitedWarmupOwner] = await seedContractors(databaseUrl, 2, {
     prefix: `${prefix}-smart`,
     plan: 'smart',
   });
@@ -212,19 +212,26 @@ async function main() {
     issuedLimited = await issueFormTokens(api.base, [limitedOwner], LIMITED_TOKENS * ROUNDS, {
       concurrency: 50,
     });
-    // More than the product answers in the warm-up; its leads go to a contractor of their own.
-    const warmup =
+    // More than the product answers in a warm-up; its leads go to contractors of their own, one
+    // on each plan, so that both paths the runs measure are warm (the Smart contractor's counted
+    // transaction is code and SQL the Instant path never runs).
+    const warmups =
       WARMUP > 0
-        ? await issueFormTokens(api.base, [warmupOwner], WARMUP * 5000, { concurrency: 50 })
-        : null;
+        ? await Promise.all(
+            [warmupOwner, limitedWarmupOwner].map(async (owner) => ({
+              owner,
+              tokens: await issueFormTokens(api.base, [owner], WARMUP * 5000, { concurrency: 25 }),
+            })),
+          )
+        : [];
     // The last token issued must be older than the 3 s a person needs to fill the widget.
     await new Promise((resolve) => setTimeout(resolve, 3500));
-    if (warmup) {
-      // Once: the api stays up, and warm, for every round.
+    // Once: the api stays up, and warm, for every round.
+    for (const { owner, tokens } of warmups) {
       log(`product, warm-up: ${CONNECTIONS} connections for ${WARMUP} s`);
       await captureLoad(`${api.base}/api/capture-lead`, {
-        owners: [warmupOwner],
-        tokens: warmup.pools,
+        owners: [owner],
+        tokens: tokens.pools,
         pid: api.child.pid,
         connections: CONNECTIONS,
         duration: WARMUP,
