@@ -32,6 +32,7 @@ import {
   benchEnv,
   fixed,
   log,
+  median,
   option,
   prepareDatabase,
   query,
@@ -82,7 +83,6 @@ const PASSWORD = 'bench-password-9';
 const BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const thousands = (value) => Math.round(value).toLocaleString('en-US');
 
 /**

@@ -25,7 +25,7 @@ import {
   issueFormTokens,
   log,
   option,
-  percentile,
+  median,
   prepareDatabase,
   seedContractors,
   startApi,
@@ -44,12 +44,6 @@ const ANCHOR_SECONDS = 3;
  * stopped building hidden classes (2026-11-30, docs/decisions/0044).
  */
 const TOKENS_PER_SECOND = option('tokens-per-second', 8000);
-
-const median = (values) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 async function main() {
   const databaseUrl = await prepareDatabase('rafter_bench_capture_cpu');

@@ -38,6 +38,7 @@ import {
   freePort,
   issueFormTokens,
   log,
+  median,
   option,
   prepareDatabase,
   query,
@@ -69,13 +70,6 @@ const TOKENS = option('tokens', 150_000);
 const LIMITED_TOKENS = option('limited-tokens', 100_000);
 /** Smart's monthly allowance (domain/src/plans.ts). */
 const SMART_ALLOWANCE = 50;
-
-/** The middle of `values` (for an even count, the mean of the two middles). */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** One server's rounds: the median of each figure, the sums of answers, each round's checkpoints. */
 function summary(label, runs) {
