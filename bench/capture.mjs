@@ -162,14 +162,14 @@ async function baselineRun(databaseUrl, owner, batched) {
 }
 
 /** The built api's POST /api/capture-lead for `owners`, each request with a token of `pools`. */
-async function productRun(databaseUrl, api, owners, pools, whom) {
-  log(`product, ${whom}: ${CONNECTIONS} connections for ${DURATION} s`);
+async function productRun(databaseUrl, api, owners, pools, whom, duration = DURATION) {
+  log(`product, ${whom}: ${CONNECTIONS} connections for ${duration} s`);
   return captureLoad(`${api.base}/api/capture-lead`, {
     owners,
     tokens: pools,
     pid: api.child.pid,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     databaseUrl,
   });
 }
@@ -222,15 +222,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 3500));
     // Once: the api stays up, and warm, for every round.
     for (const { owner, tokens } of warmups) {
-      log(`product, warm-up: ${CONNECTIONS} connections for ${WARMUP} s`);
-      await captureLoad(`${api.base}/api/capture-lead`, {
-        owners: [owner],
-        tokens: tokens.pools,
-        pid: api.child.pid,
-        connections: CONNECTIONS,
-        duration: WARMUP,
-        databaseUrl,
-      });
+      await productRun(databaseUrl, api, [owner], tokens.pools, 'warm-up', WARMUP);
     }
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round} of ${ROUNDS}`);

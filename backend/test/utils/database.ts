@@ -17,8 +17,9 @@ function serverUrl(): string {
   return url;
 }
 
-async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: withDatabase(serverUrl(), 'postgres') });
+/** Runs `work` on a connection of its own to `url`, closed afterwards. */
+async function connected<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -27,21 +28,19 @@ async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
+function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  return connected(withDatabase(serverUrl(), 'postgres'), work);
+}
+
 /**
  * Opens the new database's first connection, and closes it. The first connection to a database
- * builds its catalog cache file, a few times a later connection's work (15 ms against 5 here);
- * on a busy run, with another file's DROP DATABASE forcing a checkpoint, it once took the api's
- * pool past its 1 s connect timeout (CONNECT_TIMEOUT_MS) and a test's first request failed. The
- * harness pays for it here, without that limit, as a deployment's database has long been open.
+ * builds its catalog cache file, a few times a later connection's work (10-18 ms against 3-11 ms
+ * on 2026-12-01). A test's first request once failed on the api pool's 1 s connect timeout
+ * (CONNECT_TIMEOUT_MS) on a busy run; the harness pays for that connection here, without the
+ * limit, as a deployment's database has long been open.
  */
 async function warmUp(url: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('SELECT 1');
-  } finally {
-    await client.end();
-  }
+  await connected(url, (client) => client.query('SELECT 1'));
 }
 
 /** A fresh, fully migrated database of its own, copied from the run's template. */
