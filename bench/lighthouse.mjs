@@ -26,7 +26,8 @@
  * that slows down during the measurement slows the anchor and the pages alike.
  * Prints a markdown table and writes it to bench/results/lighthouse.md (lighthouse-busy.md
  * with --busy). With BENCH_LHR_DIR set, each run's full Lighthouse report (JSON) is written
- * there too, to see which tasks block the main thread (audits `long-tasks`, `bootup-time`).
+ * there too, to see which tasks block the main thread (audits `long-tasks`, `bootup-time`), with
+ * the page load's trace beside it (`<page>-<run>.trace.json`, for Chromium's Performance panel).
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -282,7 +283,7 @@ async function runOnce(url) {
         throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      if (!result.lhr.runtimeError) return result.lhr;
+      if (!result.lhr.runtimeError) return result;
       if (attempt === 3) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
       log(`${url}: ${result.lhr.runtimeError.code}, running again`);
     } finally {
@@ -294,11 +295,16 @@ async function runOnce(url) {
 
 /** One Lighthouse run of `url`, logged; `name` names its report file under BENCH_LHR_DIR. */
 async function measureRun(name, url, run) {
-  const lhr = await runOnce(url);
+  const { lhr, artifacts } = await runOnce(url);
   if (process.env.BENCH_LHR_DIR) {
     mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
-    const file = `${name.replace(/\W+/g, '-')}-${BUSY ? 'busy-' : ''}${run}.json`;
-    writeFileSync(join(process.env.BENCH_LHR_DIR, file), JSON.stringify(lhr));
+    const file = `${name.replace(/\W+/g, '-')}-${BUSY ? 'busy-' : ''}${run}`;
+    writeFileSync(join(process.env.BENCH_LHR_DIR, `${file}.json`), JSON.stringify(lhr));
+    // The page load's trace (opens in Chromium's Performance panel): what each long task ran.
+    writeFileSync(
+      join(process.env.BENCH_LHR_DIR, `${file}.trace.json`),
+      JSON.stringify(artifacts.Trace),
+    );
   }
   const row = figures(lhr);
   log(
