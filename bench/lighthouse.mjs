@@ -264,6 +264,7 @@ function failingAudits(lhr) {
 /**
  * One Lighthouse run in a fresh Chrome (no cache, no leftovers of the previous run). Lighthouse
  * occasionally fails to record a trace on a busy machine (NO_NAVSTART): such a run is repeated.
+ * Resolves with Lighthouse's result: the report (`lhr`) and what it gathered (`artifacts`).
  */
 async function runOnce(url) {
   for (let attempt = 1; ; attempt++) {
