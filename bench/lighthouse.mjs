@@ -294,7 +294,7 @@ async function runOnce(url) {
   }
 }
 
-/** One Lighthouse run of `url`, logged; `name` names its report file under BENCH_LHR_DIR. */
+/** One Lighthouse run of `url`, logged; `name` names its report and trace under BENCH_LHR_DIR. */
 async function measureRun(name, url, run) {
   const { lhr, artifacts } = await runOnce(url);
   if (process.env.BENCH_LHR_DIR) {
