@@ -11,6 +11,7 @@
  * once) and the share unused, largest first; the figures are of the minified files, not gzip.
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH, playwrightArgs } from '../e2e/chromium.cjs';
 
 const option = (name) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -37,8 +38,8 @@ function usedBytes(entry) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
+  executablePath: CHROMIUM_PATH,
+  args: playwrightArgs(),
 });
 try {
   for (const path of PAGES) {

@@ -39,19 +39,24 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { CHROMIUM_PATH, CHROMIUM_SWITCHES, disableFeaturesSwitch } from '../e2e/chromium.cjs';
 import { freePort, startBusyProcess } from './lib.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * chrome-launcher's switches, then ours (e2e/chromium.cjs): the browser UI no page uses off, with
+ * chrome-launcher's own disabled features kept in the one `--disable-features` Chromium reads.
+ */
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_SWITCHES,
+  disableFeaturesSwitch(
+    chromeLauncher.Launcher.defaultFlags()
+      .find((flag) => flag.startsWith('--disable-features='))
+      ?.slice('--disable-features='.length)
+      .split(',') ?? [],
+  ),
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const START_TIMEOUT_MS = 180_000;
@@ -269,7 +274,7 @@ function failingAudits(lhr) {
 async function runOnce(url) {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH,
+      chromePath: CHROMIUM_PATH,
       chromeFlags: CHROME_FLAGS,
     });
     const killChrome = () => chrome.kill();

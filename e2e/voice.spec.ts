@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test';
 import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
+import { CHROMIUM_PATH, playwrightArgs } from './chromium.cjs';
 
 /**
  * The landing page's voice assistant in Chromium. The e2e server creates calls at the local fake
@@ -9,17 +10,11 @@ import { expectAccessible, expectNoSidewaysScroll } from './accessibility';
  */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+    executablePath: CHROMIUM_PATH,
+    args: playwrightArgs([
       '--use-fake-device-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',
-    ],
+    ]),
   },
 });
 

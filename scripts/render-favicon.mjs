@@ -9,6 +9,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH, playwrightArgs } from '../e2e/chromium.cjs';
 
 const SIZE = 48;
 const source = new URL('../frontend/design/favicon.svg', import.meta.url);
@@ -16,8 +17,8 @@ const target = new URL('../frontend/public/favicon.png', import.meta.url);
 
 const svg = await readFile(source, 'utf8');
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
+  executablePath: CHROMIUM_PATH,
+  args: playwrightArgs(),
 });
 try {
   const page = await browser.newPage({ viewport: { width: SIZE, height: SIZE } });
