@@ -54,13 +54,19 @@ describe('Texts of a booked roof inspection (fake Twilio through the twilio SDK)
     const offer = await t.app.inject({
       url: `/api/booking/offer?token=${encodeURIComponent(bookingToken)}`,
     });
+    // The status and the answer together, so a failure says what the api answered.
+    expect({ status: offer.statusCode, body: offer.json<unknown>() }).toMatchObject({
+      status: 200,
+    });
     const [slot] = offer.json<BookingOffer>().slots;
     const booked = await t.app.inject({
       method: 'POST',
       url: '/api/booking',
       payload: { token: bookingToken, startsAt: slot!.startsAt },
     });
-    expect(booked.statusCode).toBe(201);
+    expect({ status: booked.statusCode, body: booked.json<unknown>() }).toMatchObject({
+      status: 201,
+    });
     const lead = await t.prisma.lead.findUniqueOrThrow({ where: { id: leadId } });
     return { lead, booking: booked.json<HomeownerBooking>() };
   }
