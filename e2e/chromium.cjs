@@ -44,7 +44,9 @@ function disableFeaturesSwitch(launcherDefaults) {
 function playwrightDisabledFeatures() {
   try {
     const source = readFileSync(require.resolve('playwright-core/lib/coreBundle'), 'utf8');
-    const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(source)?.[1];
+    // The whole array literal, up to the `].filter(Boolean)` that ends it: a `]` in one of its
+    // comments must not cut the list short.
+    const list = /\bdisabledFeatures = \[([\s\S]*?)\]\.filter\(Boolean\)/.exec(source)?.[1];
     if (!list) return null;
     const names = [...list.replace(/\/\/[^\n]*/g, '').matchAll(/"([A-Za-z0-9_]+)"/g)].map(
       (match) => match[1],
