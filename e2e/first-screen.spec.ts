@@ -355,6 +355,21 @@ test('a zip code typed before the scripts arrive is kept, and Continue takes it'
 });
 
 test('the share page keeps its layout when the contractor arrives', async ({ page }) => {
+  // A phone's screen, as Lighthouse's: the "Why Choose" heading sits at its fold.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        sources: { node: Node | null }[];
+      }[]) {
+        const moved = entry.sources.map((source) => source.node?.textContent?.slice(0, 40));
+        shifts.push(`${entry.value.toFixed(4)}: ${moved.join(' | ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await goOffline(page);
   // The link's answer held back, so the prerendered shell can be measured before it.
   let answer: () => void = () => {};
@@ -371,5 +386,13 @@ test('the share page keeps its layout when the contractor arrives', async ({ pag
 
   answer();
   await expect(page.getByRole('banner')).toContainText(DEMO_BUSINESS);
+  await expect(page.getByRole('heading', { name: `Why Choose ${DEMO_BUSINESS}` })).toBeVisible();
   expect(await widget.boundingBox()).toEqual(before);
+  // Nothing on the screen moved (the Layout Instability API's entries, with what each moved).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  );
+  expect(
+    await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts),
+  ).toEqual([]);
 });

@@ -133,7 +133,13 @@ export function SharePageLayout({ business: known, calculator, style }: SharePag
           aria-labelledby="why-choose-title"
           className={`${styles.container} ${styles.reasons}`}
         >
-          <h2 id="why-choose-title" className={styles.sectionTitle}>
+          {/* Hidden until the name arrives: near a phone's fold, the heading rewrapping around
+              the real name was the page's one layout shift. */}
+          <h2
+            id="why-choose-title"
+            className={styles.sectionTitle}
+            style={known ? undefined : { visibility: 'hidden' }}
+          >
             Why Choose {business.name}
           </h2>
           <div className={styles.reasonGrid}>
