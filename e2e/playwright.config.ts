@@ -28,7 +28,13 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after it, the
+    // network and the console, and a screenshot of the page as it failed. Not the trace's
+    // screencast: recording it makes the browser encode every frame it draws as a JPEG and send
+    // it to the runner, in every test, kept or not; on a 2-CPU host that took a third of the
+    // browser tests' CPU time (docs/performance.md, twenty-eighth run).
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: playwrightArgs() },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
