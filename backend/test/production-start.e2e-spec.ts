@@ -27,6 +27,9 @@ const isFake = (file: string) =>
   /fake-(stripe|google|retell)/.test(file) ||
   file.includes(`${sep}oauth2-mock-server${sep}`);
 
+/** MJML, the homeowners' e-mail templates' compiler: about 1,100 files. */
+const isMjml = (file: string) => file.includes(`${sep}node_modules${sep}mjml${sep}`);
+
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
@@ -40,9 +43,14 @@ function freePort(): Promise<number> {
 
 /**
  * Runs `node backend/dist/launch.js` with `env` (and no Stripe, Google or Retell keys) until it
- * reports that Rafter is running, stops it with SIGTERM, and answers what each process loaded.
+ * reports that Rafter is running and, with `workerLoads`, the worker has loaded a file it
+ * matches; stops it with SIGTERM, and answers what each process loaded.
  */
-async function launch(db: TestDatabase, env: Record<string, string>) {
+async function launch(
+  db: TestDatabase,
+  env: Record<string, string>,
+  workerLoads?: (file: string) => boolean,
+) {
   const recordDir = mkdtempSync(join(tmpdir(), 'rafter-modules-'));
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(STRIPE|GOOGLE|RETELL)_/.test(name)),
@@ -77,6 +85,12 @@ async function launch(db: TestDatabase, env: Record<string, string>) {
   });
   try {
     await running;
+    // The api answering is what the launcher waits for; the worker may still be starting.
+    const deadline = Date.now() + 60_000;
+    while (workerLoads && !loadedBy(recordDir, 'worker.js').some(workerLoads)) {
+      if (Date.now() > deadline) throw new Error(`The worker never loaded it:\n${output}`);
+      await new Promise((done) => setTimeout(done, 200));
+    }
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -101,6 +115,15 @@ async function launch(db: TestDatabase, env: Record<string, string>) {
   };
 }
 
+/** The files a process running `script` has loaded so far (none before it starts). */
+function loadedBy(recordDir: string, script: string): string[] {
+  for (const file of readdirSync(recordDir)) {
+    const lines = readFileSync(join(recordDir, file), 'utf8').trim().split('\n');
+    if (lines[0]!.endsWith(join('backend', 'dist', script))) return lines.slice(2);
+  }
+  return [];
+}
+
 describe('the local fakes', () => {
   let db: TestDatabase;
 
@@ -115,11 +138,15 @@ describe('the local fakes', () => {
   });
 
   it('are never loaded by a production start, even with no Stripe or Google keys', async () => {
-    const started = await launch(db, {
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-    });
+    const started = await launch(
+      db,
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
+      isMjml,
+    );
 
     expect(started.output).not.toContain('fake Stripe');
     expect(started.output).not.toContain('fake server');
@@ -127,6 +154,9 @@ describe('the local fakes', () => {
       expect(modules.length).toBeGreaterThan(100);
       expect(modules.filter(isFake)).toEqual([]);
     }
+    // The worker compiles the homeowners' e-mail templates as it starts (it waited for that
+    // above); the api sends no e-mail and never loads MJML.
+    expect(started.api.filter(isMjml)).toEqual([]);
     // The Docker image gives both the same flags in NODE_OPTIONS (deployment.e2e-spec.ts).
     expect(started.flags).toEqual({ api: [...NODE_FLAGS], worker: [...NODE_FLAGS] });
   }, 120_000);

@@ -7,6 +7,7 @@ import {
   type EventHandlerOptions,
   SCHEDULED_JOB,
   type ScheduledJobOptions,
+  WORKER_START,
 } from './on-event.decorator';
 
 export interface DiscoveredHandler {
@@ -21,15 +22,26 @@ export interface DiscoveredSchedule extends ScheduledJobOptions {
   run: () => Promise<unknown>;
 }
 
+export interface DiscoveredWorkerStart {
+  label: string;
+  run: () => Promise<unknown>;
+}
+
+interface Found {
+  handlers: DiscoveredHandler[];
+  schedules: DiscoveredSchedule[];
+  workerStarts: DiscoveredWorkerStart[];
+}
+
 /**
- * Finds the methods declared with @OnEvent and @Scheduled on every provider of the process's
+ * Finds the methods declared with @OnEvent, @Scheduled and @OnWorkerStart on every provider of the process's
  * module graph, once, the first time they are asked for (after the graph is built). The api and
  * the worker import the same feature modules, so both find the same handlers; each runs the kind
  * it is for (LocalEvents, the worker's JobHandlers).
  */
 @Injectable()
 export class EventDiscovery {
-  private found?: { handlers: DiscoveredHandler[]; schedules: DiscoveredSchedule[] };
+  private found?: Found;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -46,10 +58,15 @@ export class EventDiscovery {
     return this.scan().schedules;
   }
 
-  private scan(): { handlers: DiscoveredHandler[]; schedules: DiscoveredSchedule[] } {
+  workerStarts(): DiscoveredWorkerStart[] {
+    return this.scan().workerStarts;
+  }
+
+  private scan(): Found {
     if (this.found) return this.found;
     const handlers: DiscoveredHandler[] = [];
     const schedules: DiscoveredSchedule[] = [];
+    const workerStarts: DiscoveredWorkerStart[] = [];
     const seen = new Set<object>();
     for (const wrapper of this.discovery.getProviders()) {
       const instance: unknown = wrapper.instance;
@@ -66,12 +83,14 @@ export class EventDiscovery {
         if (event) handlers.push({ topic: event.topic, label, handle: bound });
         const schedule = this.reflector.get<ScheduledJobOptions | undefined>(SCHEDULED_JOB, method);
         if (schedule) schedules.push({ ...schedule, label, run: () => bound() });
+        if (this.reflector.get<boolean | undefined>(WORKER_START, method))
+          workerStarts.push({ label, run: () => bound() });
       }
     }
     const names = schedules.map((schedule) => schedule.name);
     const twice = names.find((name, index) => names.indexOf(name) !== index);
     if (twice) throw new Error(`Scheduled job ${twice} is declared twice`);
-    this.found = { handlers, schedules };
+    this.found = { handlers, schedules, workerStarts };
     return this.found;
   }
 }

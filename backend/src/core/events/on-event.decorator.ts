@@ -4,6 +4,7 @@ import { type AppConfig } from '../../config/config';
 
 export const EVENT_HANDLER = 'rafter:event-handler';
 export const SCHEDULED_JOB = 'rafter:scheduled-job';
+export const WORKER_START = 'rafter:worker-start';
 
 /** What a handler learns besides its payload. */
 export interface EventContext {
@@ -62,5 +63,20 @@ export function Scheduled(name: string, everyMs: ScheduledJobOptions['everyMs'])
       key,
       descriptor,
     );
+  };
+}
+
+/**
+ * Declares a provider's method as something the worker does once as it starts: preparing what its
+ * jobs need (compiling the homeowners' e-mail templates) off the first job's path. The api runs no
+ * jobs and skips it. Discovered at start, like OnEvent.
+ */
+export function OnWorkerStart() {
+  return <M extends () => Promise<unknown>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
+    SetMetadata<string, boolean>(WORKER_START, true)(target, key, descriptor);
   };
 }

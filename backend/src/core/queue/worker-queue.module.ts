@@ -79,8 +79,12 @@ export class WorkerQueueModule implements OnModuleInit, OnApplicationBootstrap {
     }
   }
 
-  /** Every @Scheduled job, on one BullMQ job scheduler shared by all workers. */
-  onApplicationBootstrap(): void {
+  /**
+   * Every @OnWorkerStart method, then every @Scheduled job, on one BullMQ job scheduler shared by
+   * all workers.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await Promise.all(this.discovery.workerStarts().map((start) => start.run()));
     for (const schedule of this.discovery.schedules()) {
       const everyMs =
         typeof schedule.everyMs === 'function' ? schedule.everyMs(this.config) : schedule.everyMs;

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BOOKING_PAGE_PATH } from '@rafter/domain/calendar';
 import { sendsEstimateEmail } from '@rafter/domain/followups';
 import { canUseFeature } from '@rafter/domain/plans';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { OnWorkerStart } from '../../core/events/on-event.decorator';
 import { BookingTokens } from '../../core/links/booking-tokens';
 import { MailerService } from '../../core/mailer/mailer.service';
 import { LeadsService } from '../leads/leads.service';
@@ -34,7 +35,7 @@ const KIND = 'estimate';
  * same Message-ID, so the rare resend (a crash between acceptance and the mark) shows once.
  */
 @Injectable()
-export class EstimateEmailService implements OnApplicationBootstrap {
+export class EstimateEmailService {
   private readonly logger = new Logger(EstimateEmailService.name);
   private readonly bookingTokens: BookingTokens;
 
@@ -57,8 +58,9 @@ export class EstimateEmailService implements OnApplicationBootstrap {
     return url.href;
   }
 
-  /** Compiles the templates at start, off the first e-mail's path. */
-  async onApplicationBootstrap(): Promise<void> {
+  /** Compiles the templates as the worker starts, off the first e-mail's path. */
+  @OnWorkerStart()
+  async compileTemplates(): Promise<void> {
     const started = performance.now();
     await precompileEstimateEmail();
     this.logger.log({ ms: Math.round(performance.now() - started) }, 'E-mail templates compiled');

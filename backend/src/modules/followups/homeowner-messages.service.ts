@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { parseBrandColor } from '@rafter/domain/branding';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { OnWorkerStart } from '../../core/events/on-event.decorator';
 import type { MailMessage } from '../../core/mailer/mail-message';
 import { type SenderRow } from './followups.repository';
 import { senderName } from './sender-name';
@@ -13,13 +14,15 @@ import { UnsubscribeService } from './unsubscribe.service';
  * phone, their layout with the unsubscribe link and headers, and the suppression list.
  */
 @Injectable()
-export class HomeownerMessagesService implements OnApplicationBootstrap {
+export class HomeownerMessagesService {
   constructor(
     private readonly unsubscribe: UnsubscribeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Compiles the follow-up template as the worker starts, off the first e-mail's path. */
+  @OnWorkerStart()
+  async compileTemplates(): Promise<void> {
     await precompileFollowUpEmail();
   }
 
