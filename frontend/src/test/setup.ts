@@ -12,6 +12,8 @@ afterEach(() => {
   // The session marker and the chosen plan must not leak from one test into the next.
   localStorage.clear();
   sessionStorage.clear();
+  // A worker runs file after file in one jsdom (vitest.config.ts): each starts at the site's root.
+  window.history.replaceState(null, '', '/');
 });
 
 // jsdom has no layout: scrolling does nothing there, but it logs "not implemented" errors.
