@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type LeadListItem, type RealtimeEvents } from '@rafter/domain/crm';
 import { io, type Socket } from 'socket.io-client';
@@ -272,6 +272,40 @@ describe('realtime lead events', () => {
     await t.app.get(LeadsService).publishUpdated(ownerB.id, [lead.id]);
     await sleep(300);
     expect(a1.received.filter((entry) => entry.event === 'lead:updated')).toHaveLength(1);
+  });
+
+  it('publishes a lead whose timeline the worker wrote to (an estimate e-mailed) as lead:updated, to its owner only', async () => {
+    const lead = await prisma.lead.create({
+      data: {
+        ownerId: ownerA.id,
+        firstName: 'Ema',
+        lastName: 'Mailed',
+        email: 'ema@example.com',
+        phone: '5125550101',
+        address: '2 Elm St, Austin, TX 78701',
+        zipCode: '78701',
+        ownership: 'owner',
+        material: 'tile',
+        stories: 'one',
+      },
+    });
+    const a1 = connect(url1, ownerA.token);
+    const b1 = connect(url1, ownerB.token);
+    await Promise.all([a1.ready, b1.ready]);
+    const leads = t.app.get(LeadsService);
+    // Jobs of one moment: their leads are read in one statement.
+    const recorded = await Promise.all([
+      leads.recordSystemEvent(ownerA.id, lead.id, 'estimate_emailed', randomUUID()),
+      leads.recordSystemEvent(ownerB.id, lead.id, 'estimate_emailed', randomUUID()),
+    ]);
+    expect(recorded).toEqual([true, false]);
+    const updated = await eventually(
+      () => a1.received.find((entry) => entry.event === 'lead:updated'),
+      5000,
+    );
+    expect(updated.payload).toMatchObject({ lead: { id: lead.id, email: 'ema@example.com' } });
+    await sleep(300);
+    expect(b1.received.filter((entry) => entry.event === 'lead:updated')).toEqual([]);
   });
 
   it('refuses a socket without a token, with a bad token or with an expired one', async () => {

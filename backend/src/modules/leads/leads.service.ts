@@ -382,6 +382,13 @@ export class LeadsService {
    */
   async publishUpdated(ownerId: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
+    if (ids.length === 1) {
+      // One lead (a job's timeline entry): read with the other jobs' leads of the same moment,
+      // one statement for all of them, instead of one query per job.
+      const item = await this.item(ownerId, ids[0]!);
+      if (item) this.realtime.leadUpdated(ownerId, item);
+      return;
+    }
     const rows = await this.repository.findItems(ownerId, ids, BULK_EVENTS_MAX);
     for (const row of rows) this.realtime.leadUpdated(ownerId, toLeadListItem(row));
   }
