@@ -74,6 +74,24 @@ function connect(url: string, token: unknown) {
   return { socket, received, ready };
 }
 
+/** A lead of owner A's, stored directly (as another module or the worker would find it). */
+function ownerALead(firstName: string, email: string) {
+  return prisma.lead.create({
+    data: {
+      ownerId: ownerA.id,
+      firstName,
+      lastName: 'Stored',
+      email,
+      phone: '5125550100',
+      address: '1 Elm St, Austin, TX 78701',
+      zipCode: '78701',
+      ownership: 'owner',
+      material: 'tile',
+      stories: 'one',
+    },
+  });
+}
+
 beforeAll(async () => {
   const prefix = testRedisPrefix();
   t = await createTestApp({ ...ENV, QUEUE_PREFIX: prefix });
@@ -244,20 +262,7 @@ describe('realtime lead events', () => {
   });
 
   it('publishes leads unlocked elsewhere as lead:updated, with their contact now shown', async () => {
-    const lead = await prisma.lead.create({
-      data: {
-        ownerId: ownerA.id,
-        firstName: 'Una',
-        lastName: 'Locked',
-        email: 'una@example.com',
-        phone: '5125550100',
-        address: '1 Elm St, Austin, TX 78701',
-        zipCode: '78701',
-        ownership: 'owner',
-        material: 'tile',
-        stories: 'one',
-      },
-    });
+    const lead = await ownerALead('Una', 'una@example.com');
     const a1 = connect(url1, ownerA.token);
     await a1.ready;
     await t.app.get(LeadsService).publishUpdated(ownerA.id, [lead.id]);
@@ -275,20 +280,7 @@ describe('realtime lead events', () => {
   });
 
   it('publishes a lead whose timeline the worker wrote to (an estimate e-mailed) as lead:updated, to its owner only', async () => {
-    const lead = await prisma.lead.create({
-      data: {
-        ownerId: ownerA.id,
-        firstName: 'Ema',
-        lastName: 'Mailed',
-        email: 'ema@example.com',
-        phone: '5125550101',
-        address: '2 Elm St, Austin, TX 78701',
-        zipCode: '78701',
-        ownership: 'owner',
-        material: 'tile',
-        stories: 'one',
-      },
-    });
+    const lead = await ownerALead('Ema', 'ema@example.com');
     const a1 = connect(url1, ownerA.token);
     const b1 = connect(url1, ownerB.token);
     await Promise.all([a1.ready, b1.ready]);
