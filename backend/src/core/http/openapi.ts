@@ -90,6 +90,25 @@ const isPublicApi = (path: string) =>
  * /api/v1/openapi.json (docs/api.md).
  */
 export function setupOpenApi(app: INestApplication, publicUrl: string): void {
+  // Built on the first request for a document, not at start-up: scanning every route and zod
+  // schema takes a few hundred milliseconds that neither a restarting api nor a test file that
+  // never asks for the documents should pay (docs/performance.md, thirty-first run).
+  let documents: { app: OpenAPIObject; public: OpenAPIObject } | undefined;
+  const built = () => (documents ??= buildDocuments(app, publicUrl));
+  SwaggerModule.setup('api/docs', app, () => built().app, {
+    jsonDocumentUrl: 'api/openapi.json',
+    customSiteTitle: 'Rafter API',
+  });
+  const fastify = app.getHttpAdapter().getInstance() as {
+    get(path: string, handler: () => OpenAPIObject): void;
+  };
+  fastify.get(`${PUBLIC_API_PREFIX}/openapi.json`, () => built().public);
+}
+
+function buildDocuments(
+  app: INestApplication,
+  publicUrl: string,
+): { app: OpenAPIObject; public: OpenAPIObject } {
   const full = cleanupOpenApiDoc(
     restoreNullableTypes(
       SwaggerModule.createDocument(
@@ -140,10 +159,6 @@ export function setupOpenApi(app: INestApplication, publicUrl: string): void {
   full.openapi = '3.1.0';
   const appDocument = declareOpenOperations(withPaths(full, (path) => !isPublicApi(path)));
   delete appDocument.components!.securitySchemes!.apiKey;
-  SwaggerModule.setup('api/docs', app, appDocument, {
-    jsonDocumentUrl: 'api/openapi.json',
-    customSiteTitle: 'Rafter API',
-  });
 
   const publicDocument = withPaths(full, isPublicApi);
   delete publicDocument.components!.securitySchemes!.bearer;
@@ -195,8 +210,5 @@ export function setupOpenApi(app: INestApplication, publicUrl: string): void {
     },
   ];
   publicDocument.security = [{ apiKey: [] }];
-  const fastify = app.getHttpAdapter().getInstance() as {
-    get(path: string, handler: () => OpenAPIObject): void;
-  };
-  fastify.get(`${PUBLIC_API_PREFIX}/openapi.json`, () => publicDocument);
+  return { app: appDocument, public: publicDocument };
 }
