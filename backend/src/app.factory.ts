@@ -85,7 +85,7 @@ export async function createApp(
 
   app.useGlobalFilters(new HttpExceptionFilter(fallback));
   app.useGlobalPipes(new ZodValidationPipe());
-  setupOpenApi(app, config.PUBLIC_URL);
+  setupOpenApi(app, config.PUBLIC_URL, { buildNow: config.NODE_ENV === 'production' });
   const realtime = new RedisIoAdapter(app, config.REDIS_URL, config.QUEUE_PREFIX);
   await realtime.connect();
   app.useWebSocketAdapter(realtime);

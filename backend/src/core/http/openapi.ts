@@ -89,12 +89,18 @@ const isPublicApi = (path: string) =>
  * the app's own API at /api/openapi.json with Swagger UI at /api/docs, and the public API at
  * /api/v1/openapi.json (docs/api.md).
  */
-export function setupOpenApi(app: INestApplication, publicUrl: string): void {
-  // Built on the first request for a document, not at start-up: scanning every route and zod
-  // schema takes a few hundred milliseconds that neither a restarting api nor a test file that
-  // never asks for the documents should pay (docs/performance.md, thirty-first run).
+export function setupOpenApi(
+  app: INestApplication,
+  publicUrl: string,
+  { buildNow }: { buildNow: boolean },
+): void {
+  // Scanning every route and zod schema takes half a second to a second of the event loop. In
+  // production it is paid at start-up, before the api serves anyone; elsewhere (development, each
+  // test file that boots the api) on the first request for a document, so a process that never
+  // serves one never pays it (docs/performance.md, thirty-first run).
   let documents: { app: OpenAPIObject; public: OpenAPIObject } | undefined;
   const built = () => (documents ??= buildDocuments(app, publicUrl));
+  if (buildNow) built();
   SwaggerModule.setup('api/docs', app, () => built().app, {
     jsonDocumentUrl: 'api/openapi.json',
     customSiteTitle: 'Rafter API',
