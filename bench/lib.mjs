@@ -221,38 +221,31 @@ const TICKS_PER_SECOND =
   Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /**
- * CPU time (user + system, ms) a process has used so far, with `children` also that of its
- * children that have ended and been waited for; 0 once it is gone.
+ * CPU time (user + system, ms) a process has used so far, with that of its children that have
+ * ended and been waited for: a PostgreSQL backend whose connection closed during a run (a pool
+ * ending) takes its CPU time out of `/proc`, and only the postmaster's count of ended children
+ * keeps it (without it the naive baseline's PostgreSQL figure once came out at -49 µs a request,
+ * 2026-12-03). 0 once the process is gone.
  */
-function cpuMs(pid, { children = false } = {}) {
+function cpuMs(pid) {
   try {
     // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks =
-      Number(fields[11]) +
-      Number(fields[12]) +
-      (children ? Number(fields[13]) + Number(fields[14]) : 0);
+    const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
     return (ticks / TICKS_PER_SECOND) * 1000;
   } catch {
     return 0;
   }
 }
 
-/**
- * CPU time (ms) used so far by every process named `name` (all of PostgreSQL's, say), those that
- * ended included: a backend whose connection closed during a run (a pool ending) takes its CPU
- * time with it, and only its parent's count of ended children keeps it. Without them the
- * naive baseline's PostgreSQL figure once came out at -49 µs a request (2026-12-03).
- */
+/** CPU time (ms) used so far by every process named `name` (all of PostgreSQL's, say). */
 function cpuMsOfAll(name) {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) {
-        total += cpuMs(entry, { children: true });
-      }
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) total += cpuMs(entry);
     } catch {
       // exited meanwhile
     }
