@@ -186,6 +186,49 @@ for (const { path } of PAGES) {
   });
 }
 
+for (const path of ['/', `/calc/${DEMO_SLUG}`]) {
+  test(`${path} on a phone shows its scroll bar from the reader's first scroll`, async ({
+    browser,
+  }) => {
+    // A touch screen's scroll bar is an overlay the browser flashes whenever the page's length
+    // changes: hidden while the page loads (no frames drawn for it then), there once the reader
+    // scrolls. A mouse's scroll bar takes room on the page, so it is there from the start.
+    const scrollbar = (page: Page) =>
+      page.evaluate(() => getComputedStyle(document.documentElement).scrollbarWidth);
+    const phone = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await phone.newPage();
+      const errors = collectPageErrors(page);
+      await goOffline(page);
+      await page.goto(path);
+      await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
+      expect(await scrollbar(page)).toBe('none');
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(
+        823 * 2,
+      );
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await expect.poll(() => scrollbar(page)).toBe('auto');
+      expect(errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+
+    const desktop = await browser.newContext();
+    try {
+      const page = await desktop.newPage();
+      await page.goto(path);
+      expect(await scrollbar(page)).toBe('auto');
+    } finally {
+      await desktop.close();
+    }
+  });
+}
+
 test('/ with its scripts 3 s late: the hero shows first, then sign-in works', async ({ page }) => {
   const errors = collectPageErrors(page);
   await goOffline(page);

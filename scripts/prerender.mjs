@@ -127,6 +127,12 @@ export function fill(template, page, name) {
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
+const HTML_TAG = /<html\b/;
+/**
+ * On the html element of a page this loader starts: its scroll bar, on a touch screen, waits for
+ * the reader's first scroll (page-baseline.css says why), which the loader's script listens for.
+ */
+const SCROLLBAR_ATTRIBUTE = 'data-scrollbar';
 
 /**
  * The loader a prerendered page runs instead of its module script: it adds the page's scripts
@@ -170,6 +176,13 @@ export function afterPaintLoader(entry, chunks, fallbackMs = 3000) {
     tasks.port1.onmessage = insert;
     insert();
   };
+  // A touch screen's scroll bar, hidden until now (page-baseline.css), comes with the reader's
+  // first scroll.
+  addEventListener(
+    'scroll',
+    () => document.documentElement.removeAttribute('${SCROLLBAR_ATTRIBUTE}'),
+    { once: true, passive: true },
+  );
   if (document.visibilityState === 'hidden') return start();
   for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin']) {
     addEventListener(type, start, { capture: true, once: true, passive: true });
@@ -193,7 +206,8 @@ export function afterPaintLoader(entry, chunks, fallbackMs = 3000) {
  * `html` with its module script and modulepreloads replaced by one `<script defer>` of the
  * loader above, which loads the entry, the chunks Vite preloaded for it and the page's own
  * `routeScripts` (files under dist/). `writeAsset(file, code)` writes the loader under assets/
- * with a hash of its content in the name (cached for a year, as the build's own assets).
+ * with a hash of its content in the name (cached for a year, as the build's own assets). The
+ * html element gets `data-scrollbar="on-scroll"`, which the loader removes at the first scroll.
  */
 export function loadAfterPaint(html, name, routeScripts, writeAsset) {
   const entry = html.match(MODULE_SCRIPT);
@@ -205,7 +219,9 @@ export function loadAfterPaint(html, name, routeScripts, writeAsset) {
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
   const file = `assets/after-paint-${hash}.js`;
   writeAsset(file, code);
+  if (!HTML_TAG.test(html)) throw new Error(`${name} has no <html> tag`);
   return html
+    .replace(HTML_TAG, `$& ${SCROLLBAR_ATTRIBUTE}="on-scroll"`)
     .replace(MODULE_PRELOAD, '')
     .replace(entry[0], `<script defer src="/${file}"></script>`);
 }
