@@ -240,6 +240,11 @@ export const configSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** Deliveries one worker sends at once. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
+   * Of those, the most one contractor's deliveries may take: its slow or numerous receivers
+   * never hold every slot (docs/webhooks.md, "Fairness").
+   */
+  WEBHOOK_OWNER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   /** Local files (the dev mailbox); a relative path is taken from the repository root. */
   DATA_DIR: z.string().min(1).default('.data'),
   /** Outgoing mail server, e.g. smtp://user:pass@host:587; without it mail goes to the dev mailbox. */

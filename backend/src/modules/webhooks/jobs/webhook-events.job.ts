@@ -17,9 +17,9 @@ import { type WebhookEvent, type WebhookSubscriber, WebhooksService } from '../w
 
 /**
  * Turns the lead's, the booking's and the subscription's events into webhook deliveries, one per
- * subscribed endpoint, then sends them at once from this worker (retries and anything left over
- * go through the dispatcher's poll). Handlers are idempotent: a delivery per endpoint and source
- * event.
+ * subscribed endpoint, then starts sending them from this worker without waiting for the
+ * receivers (retries and anything left over go through the dispatcher's poll). Handlers are
+ * idempotent: a delivery per endpoint and source event.
  */
 @Injectable()
 export class WebhookEventsJob {
@@ -183,10 +183,11 @@ export class WebhookEventsJob {
     subscribers?: WebhookSubscriber[],
   ): Promise<{ deliveries: number }> {
     const ids = await this.webhooks.fanOut(ownerId, sourceId, events, subscribers);
-    // First attempts go out now, batched with the other handlers running at the same moment;
-    // what must wait its turn (an earlier event of the lead still pending) and retries are sent
-    // by the dispatcher's poll.
-    if (ids.length > 0) await this.dispatcher.sendSoon(ids);
+    // Stored; the first attempts start now, in the dispatcher's pool, and this job does not wait
+    // for them: a slow receiver must not hold up the other events of the queue (e-mails, texts).
+    // What must wait its turn (an earlier event of the lead still pending, a contractor at its
+    // limit) and retries are sent by the dispatcher's poll.
+    if (ids.length > 0) this.dispatcher.sendSoon(ids);
     return { deliveries: ids.length };
   }
 }
