@@ -13,7 +13,7 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const API_KEY_SCOPE_TEXTS: Readonly<Record<ApiKeyScope, string>> = {
   'leads:read': 'Read leads and the account',
   'leads:write': 'Create, update and delete leads, add notes',
-  'webhooks:manage': 'Manage webhook endpoints',
+  'webhooks:manage': 'Manage webhook endpoints, which receive leads with their contact details',
 };
 
 export const API_KEY_MODES = ['live', 'test'] as const;
