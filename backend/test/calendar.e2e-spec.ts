@@ -373,6 +373,40 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
     ).toContain(target.startsAt);
   });
 
+  it('a lead marked as spam loses its inspection: the time is free again, the address is told', async () => {
+    // A stranger's quote request that booked a time real homeowners could have had.
+    const { ownerId, email, first } = await bookFirstTime();
+    const { id: leadId } = await t.prisma.lead.findFirstOrThrow({ where: { ownerId, email } });
+    const token = await tokenOf(ownerId);
+    const flagged = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/leads/${leadId}/spam`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { spam: true },
+    });
+    expect(flagged.statusCode).toBe(200);
+
+    const cancelled = await eventually(async () => {
+      const booking = await t.prisma.booking.findUniqueOrThrow({ where: { id: first.id } });
+      return booking.status === 'cancelled' && booking;
+    });
+    expect(cancelled.startsAt.toISOString()).toBe(first.startsAt);
+    const entry = await t.prisma.leadEvent.findFirstOrThrow({
+      where: { leadId, type: 'inspection_cancelled' },
+    });
+    expect(entry.detail).toBe('with the lead marked as spam');
+    // The time is offered again.
+    expect(
+      (await offer((await quote(ownerId)).token)).body.slots.map((slot) => slot.startsAt),
+    ).toContain(first.startsAt);
+
+    // The address is told, as for any cancellation: a homeowner flagged by mistake is not left
+    // waiting for an inspection that will not come (once the flag is taken back, the estimate
+    // e-mail's link books again).
+    const mail = await mailTo(email, /is cancelled/);
+    expect(invite(mail).text).toContain('METHOD:CANCEL');
+  });
+
   it("the e-mail's page shows the inspection on GET and changes it only on POST, once per link", async () => {
     const { body, first } = await bookFirstTime();
     const shown = await call('GET', `/api/booking/page?token=${first.manageToken}`);

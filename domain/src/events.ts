@@ -127,7 +127,8 @@ export const EVENTS = {
       ownerId: z.guid(),
       leadId: z.guid(),
       change: z.enum(['rescheduled', 'cancelled']),
-      by: z.enum(['homeowner', 'contractor']),
+      /** `spam`: cancelled because the contractor marked the lead as spam. */
+      by: z.enum(['homeowner', 'contractor', 'spam']),
       version: z.number().int().min(0),
     }),
   },

@@ -16,6 +16,7 @@ import { GoogleCalendarController } from './google/google-calendar.controller';
 import { GoogleCalendarService } from './google/google-calendar.service';
 import { BookingEmailsJob } from './jobs/booking-emails.job';
 import { GoogleCalendarJob } from './jobs/google-calendar.job';
+import { SpamBookingsJob } from './jobs/spam-bookings.job';
 
 /**
  * Roof inspections (docs/calendar.md): availability and slots, homeowners' bookings with their
@@ -30,6 +31,7 @@ import { GoogleCalendarJob } from './jobs/google-calendar.job';
     BookingEmailsService,
     BookingEmailsJob,
     GoogleCalendarJob,
+    SpamBookingsJob,
   ],
   exports: [CalendarService, GoogleCalendarService],
 })

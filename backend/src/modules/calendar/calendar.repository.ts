@@ -366,7 +366,7 @@ export class CalendarRepository {
     id: string,
     version: number,
     times: BookingTimes | null,
-    by: 'homeowner' | 'contractor',
+    by: 'homeowner' | 'contractor' | 'spam',
   ): Promise<BookingRow | BookingConflict> {
     try {
       return await this.prisma.$transaction(async (tx) => {
@@ -385,7 +385,11 @@ export class CalendarRepository {
             leadId: booking.leadId,
             ownerId: booking.ownerId,
             type: times ? 'inspection_rescheduled' : 'inspection_cancelled',
-            detail: times ? detailOf(times.startsAt) : `by the ${by}`,
+            detail: times
+              ? detailOf(times.startsAt)
+              : by === 'spam'
+                ? 'with the lead marked as spam'
+                : `by the ${by}`,
           },
         });
         if (times) await this.addReminders(tx, id, booking.version, times.startsAt);

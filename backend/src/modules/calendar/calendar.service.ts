@@ -153,6 +153,22 @@ export class CalendarService {
     return toContractorBooking(changed);
   }
 
+  /**
+   * Cancels the lead's booked inspection when its contractor marks it as spam: a stranger's quote
+   * request must not keep a slot that real homeowners could book (docs/security.md). E-mailed
+   * and removed from Google Calendar as a cancellation by the contractor is: the address already
+   * had the booking's e-mail, and a homeowner flagged by mistake learns it (marking the lead as
+   * not spam does not bring the booking back; it lets the homeowner book again). Returns what it
+   * did.
+   */
+  async cancelForSpam(ownerId: string, leadId: string): Promise<'cancelled' | 'no-booking'> {
+    const booking = await this.repository.activeBookingOf(leadId);
+    if (!booking || booking.ownerId !== ownerId) return 'no-booking';
+    const changed = await this.repository.change(booking.id, booking.version, null, 'spam');
+    // A change that landed first (the homeowner cancelled) leaves nothing booked either way.
+    return typeof changed === 'string' ? 'no-booking' : 'cancelled';
+  }
+
   async rescheduleByContractor(
     userId: string,
     bookingId: string,
