@@ -261,6 +261,45 @@ describe('Google Calendar sync (the real @googleapis/calendar client against the
     expect((await status(owner.token)).error).toBeNull();
   });
 
+  it("a lead deleted for good (a homeowner's privacy request) takes its inspection out of Google Calendar", async () => {
+    const owner = await connected();
+    const token = await quote(owner.id);
+    const { slots } = await offer(token);
+    const booked = await call('POST', '/api/booking', {
+      body: { token, startsAt: slots[0]!.startsAt },
+    });
+    expect(booked.statusCode).toBe(201);
+    const bookingId = booked.json<{ id: string }>().id;
+    const eventId = inspectionEventId(bookingId);
+    const written = await eventually(() =>
+      google.events(owner.email).find((event) => event.id === eventId),
+    );
+    expect(written.summary).toContain('Maria');
+
+    // The contractor's CRM deletes the lead through the public API.
+    const { leadId } = await t.prisma.booking.findUniqueOrThrow({ where: { id: bookingId } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { name: 'CRM', scopes: ['leads:write'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/leads/${leadId}`,
+      headers: { authorization: `Bearer ${created.json<{ key: string }>().key}` },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.prisma.booking.findUnique({ where: { id: bookingId } })).toBeNull();
+
+    // The homeowner's name and address do not stay in the contractor's Google Calendar.
+    await eventually(() =>
+      google.events(owner.email).find((e) => e.id === eventId && e.status === 'cancelled'),
+    );
+    expect((await status(owner.token)).error).toBeNull();
+  });
+
   it('books while Google is down, from Rafter’s own inspections, and shows the failure until it answers', async () => {
     const owner = await connected();
     const token = await quote(owner.id);

@@ -67,12 +67,20 @@ export const EVENTS = {
   },
   /**
    * A lead was deleted for good through the public API (a homeowner's privacy request). Only the
-   * ids: the lead's details are gone with it. Its place in the month is given back, and webhooks
-   * tell the contractor's other systems.
+   * ids: the lead's details are gone with it. Its place in the month is given back, webhooks tell
+   * the contractor's other systems, and its inspections leave the contractor's Google Calendar.
    */
   'lead.deleted': {
     delivery: 'outbox',
-    payload: z.object({ leadId: z.guid(), ownerId: z.guid() }),
+    payload: z.object({
+      leadId: z.guid(),
+      ownerId: z.guid(),
+      /**
+       * Its inspections still booked when it was deleted (gone with it): their events leave the
+       * contractor's Google Calendar. Absent in events written before it was added.
+       */
+      bookingIds: z.array(z.guid()).optional(),
+    }),
   },
   /**
    * A text message was stored to be sent (its row holds the number, body and idempotency key):

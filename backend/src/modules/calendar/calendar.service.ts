@@ -260,6 +260,13 @@ export class CalendarService {
     return outcome;
   }
 
+  /** Removes the Google Calendar events of bookings deleted with their lead (lead.deleted). */
+  async removeDeletedFromGoogle(ownerId: string, bookingIds: readonly string[]): Promise<string> {
+    const owner = await this.repository.owner(ownerId);
+    if (!owner) return 'owner-not-found';
+    return this.google.removeDeleted(owner, bookingIds);
+  }
+
   /** The homeowner's invite for a booking (`.ics` attached to its e-mails). */
   invite(owner: CalendarOwner, booking: BookingRow): string {
     const calendar = ical({

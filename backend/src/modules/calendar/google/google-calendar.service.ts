@@ -264,6 +264,34 @@ export class GoogleCalendarService {
     return booking.status === 'cancelled' ? 'removed' : 'written';
   }
 
+  /**
+   * Removes the events of bookings deleted with their lead (a homeowner's privacy request) from
+   * the contractor's Google Calendar. Throws (to be retried) only when Google did not answer.
+   */
+  async removeDeleted(
+    owner: CalendarOwner,
+    bookingIds: readonly string[],
+  ): Promise<'removed' | 'not_connected' | 'revoked'> {
+    const google = owner.google;
+    if (!google || !this.client) return 'not_connected';
+    const refreshToken = this.box.open(google.sealedRefreshToken);
+    if (!refreshToken) {
+      await this.failed(owner.id, this.unreadableToken(), new Date());
+      return 'revoked';
+    }
+    try {
+      for (const bookingId of bookingIds) {
+        await this.client.remove(refreshToken, google.calendarId, bookingId);
+      }
+    } catch (error) {
+      await this.failed(owner.id, error, new Date());
+      if (error instanceof GoogleCalendarError && error.kind === 'revoked') return 'revoked';
+      throw error;
+    }
+    await this.repository.clearGoogleError(owner.id);
+    return 'removed';
+  }
+
   private unreadableToken(): GoogleCalendarError {
     return new GoogleCalendarError(
       'revoked',
