@@ -140,6 +140,13 @@ describe('Google Calendar sync (the real @googleapis/calendar client against the
     expect(await status(owner.token)).toMatchObject({ connected: false });
 
     const second = await consent(owner.token);
+    // The state comes back in the callback's URL beside the code: the PKCE verifier in it is
+    // encrypted, so whoever sees that URL cannot read it.
+    const state = new URL(second.callback, 'https://rafter.test').searchParams.get('state')!;
+    expect(state).toMatch(/^v1\./);
+    for (const part of state.split('.')) {
+      expect(Buffer.from(part, 'base64url').toString('latin1')).not.toMatch(/verifier|userId/);
+    }
     const back = await call('GET', second.callback, { cookie: second.cookie });
     expect(back.headers.location).toBe('/dashboard?tab=calendar&google=connected');
     expect(await status(owner.token)).toMatchObject({

@@ -6,7 +6,7 @@ import {
   type GoogleCalendarStatus,
 } from '@rafter/domain/calendar';
 import { APP_ROUTES } from '@rafter/domain/routes';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../../config/config';
 import { SecretBox } from '../../../core/crypto/secret-box';
 import { PlanAccessService } from '../../plans/plan-access.service';
@@ -67,7 +67,7 @@ export class GoogleCalendarService {
   private readonly logger = new Logger(GoogleCalendarService.name);
   private readonly client: GoogleCalendarClient | null;
   private readonly box: SecretBox;
-  private readonly stateKey: Buffer;
+  private readonly stateBox: SecretBox;
   /** One read of a contractor's busy times at a time: homeowners arriving together share it. */
   private readonly reading = new Map<string, Promise<BusyInterval[]>>();
 
@@ -85,9 +85,7 @@ export class GoogleCalendarService {
           })
         : null;
     this.box = new SecretBox(config.AUTH_SECRET, 'google-calendar:refresh-token');
-    this.stateKey = createHmac('sha256', config.AUTH_SECRET)
-      .update('rafter:google-calendar:state:v1')
-      .digest();
+    this.stateBox = new SecretBox(config.AUTH_SECRET, 'google-calendar:consent-state');
   }
 
   private get redirectUri(): string {
@@ -308,19 +306,20 @@ export class GoogleCalendarService {
     await this.repository.saveGoogleError(ownerId, message, at).catch(() => undefined);
   }
 
+  /**
+   * The consent's state, encrypted (not only signed): it travels through the browser and comes
+   * back beside the code in the callback's URL, and the PKCE verifier in it must not be readable
+   * there, or the verifier would add nothing against whoever sees that URL.
+   */
   private seal(state: ConsentState): string {
-    const body = Buffer.from(JSON.stringify(state)).toString('base64url');
-    const mac = createHmac('sha256', this.stateKey).update(body).digest('base64url');
-    return `${body}.${mac}`;
+    return this.stateBox.seal(JSON.stringify(state));
   }
 
   private open(sealed: string): ConsentState | null {
-    const [body, mac, extra] = sealed.split('.');
-    if (!body || !mac || extra !== undefined) return null;
-    const expected = createHmac('sha256', this.stateKey).update(body).digest('base64url');
-    if (!sameText(mac, expected)) return null;
+    const body = this.stateBox.open(sealed);
+    if (body === null) return null;
     try {
-      const state = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ConsentState;
+      const state = JSON.parse(body) as ConsentState;
       if (typeof state.userId !== 'string' || typeof state.nonce !== 'string') return null;
       if (typeof state.verifier !== 'string' || !(state.expiresAt > Date.now())) return null;
       return state;
