@@ -1,18 +1,19 @@
 import { type WebhookEndpointWithSecret } from '@rafter/domain/webhooks';
 import { createServer, type Server, type Socket } from 'node:net';
-import { createAccount } from './factories/account.factory';
+import { SessionsService } from '../src/modules/auth/sessions.service';
 import { leadInput } from './factories/lead-payload.factory';
+import { createOwner } from './factories/owner.factory';
 import { eventually } from './utils/async';
 import { formToken } from './utils/form-token';
 import { startTestStack, type TestStack } from './utils/stack';
 import { type Receiver, startReceiver } from './utils/webhook-receiver';
 
 /**
- * One contractor's receivers cannot slow down anyone else (docs/security.md, "Slow webhook
- * receivers"): a contractor may point its endpoints at a server that accepts the connection and
- * never answers, then make many events. Its deliveries then hold their slots for the whole
- * timeout, and nothing else may wait for them: not the worker's other jobs (every contractor's
- * new-lead e-mail runs on the same queue), not other contractors' webhooks.
+ * One contractor's receivers cannot slow down anyone else (docs/webhooks.md, "Fairness"): a
+ * contractor may point its endpoints at a server that accepts the connection and never answers,
+ * then make many events. Its deliveries then hold their slots for the whole timeout, and nothing
+ * else may wait for them: not the worker's other jobs (every contractor's new-lead e-mail runs on
+ * the same queue), not other contractors' webhooks.
  */
 
 /** A receiver that takes every request and never answers: each attempt waits for the timeout. */
@@ -56,21 +57,9 @@ let receiver: Receiver;
 let silent: Awaited<ReturnType<typeof startSilentReceiver>>;
 
 async function contractor() {
-  const account = await createAccount(stack.prisma);
-  await stack.prisma.subscription.create({
-    data: {
-      userId: account.id,
-      plan: 'instant',
-      status: 'active',
-      currentPeriodEnd: new Date(Date.now() + 20 * 24 * 3600 * 1000),
-    },
-  });
-  const signIn = await stack.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { email: account.email, password: account.password },
-  });
-  return { ...account, token: signIn.json<{ accessToken: string }>().accessToken };
+  const owner = await createOwner(stack.prisma, { plan: 'instant' });
+  const { session } = await stack.app.get(SessionsService).issue(owner.id, {});
+  return { ...owner, token: session.accessToken };
 }
 
 async function endpoint(token: string, url: string): Promise<WebhookEndpointWithSecret> {

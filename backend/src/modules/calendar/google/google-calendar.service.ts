@@ -231,34 +231,21 @@ export class GoogleCalendarService {
       timeZone: string;
     },
   ): Promise<'written' | 'removed' | 'not_connected' | 'revoked'> {
-    const google = owner.google;
-    if (!google || !this.client) return 'not_connected';
-    const refreshToken = this.box.open(google.sealedRefreshToken);
-    if (!refreshToken) {
-      await this.failed(owner.id, this.unreadableToken(), new Date());
-      return 'revoked';
-    }
-    try {
-      if (booking.status === 'cancelled') {
-        await this.client.remove(refreshToken, google.calendarId, booking.id);
-      } else {
-        await this.client.upsert(refreshToken, google.calendarId, {
-          bookingId: booking.id,
-          startsAt: booking.startsAt,
-          endsAt: booking.endsAt,
-          timeZone: event.timeZone,
-          summary: event.summary,
-          description: event.description,
-          location: booking.lead.address,
-          sequence: booking.version,
-        });
-      }
-    } catch (error) {
-      await this.failed(owner.id, error, new Date());
-      if (error instanceof GoogleCalendarError && error.kind === 'revoked') return 'revoked';
-      throw error;
-    }
-    await this.repository.clearGoogleError(owner.id);
+    const done = await this.withCalendar(owner, (refreshToken, calendarId) =>
+      booking.status === 'cancelled'
+        ? this.client!.remove(refreshToken, calendarId, booking.id)
+        : this.client!.upsert(refreshToken, calendarId, {
+            bookingId: booking.id,
+            startsAt: booking.startsAt,
+            endsAt: booking.endsAt,
+            timeZone: event.timeZone,
+            summary: event.summary,
+            description: event.description,
+            location: booking.lead.address,
+            sequence: booking.version,
+          }),
+    );
+    if (done !== 'done') return done;
     return booking.status === 'cancelled' ? 'removed' : 'written';
   }
 
@@ -270,6 +257,22 @@ export class GoogleCalendarService {
     owner: CalendarOwner,
     bookingIds: readonly string[],
   ): Promise<'removed' | 'not_connected' | 'revoked'> {
+    const done = await this.withCalendar(owner, async (refreshToken, calendarId) => {
+      for (const bookingId of bookingIds) {
+        await this.client!.remove(refreshToken, calendarId, bookingId);
+      }
+    });
+    return done === 'done' ? 'removed' : done;
+  }
+
+  /**
+   * Runs `write` with the contractor's calendar access, recording a failure for the Calendar tab
+   * (and clearing it after a success). Throws (to be retried) only when Google did not answer.
+   */
+  private async withCalendar(
+    owner: CalendarOwner,
+    write: (refreshToken: string, calendarId: string) => Promise<void>,
+  ): Promise<'done' | 'not_connected' | 'revoked'> {
     const google = owner.google;
     if (!google || !this.client) return 'not_connected';
     const refreshToken = this.box.open(google.sealedRefreshToken);
@@ -278,16 +281,14 @@ export class GoogleCalendarService {
       return 'revoked';
     }
     try {
-      for (const bookingId of bookingIds) {
-        await this.client.remove(refreshToken, google.calendarId, bookingId);
-      }
+      await write(refreshToken, google.calendarId);
     } catch (error) {
       await this.failed(owner.id, error, new Date());
       if (error instanceof GoogleCalendarError && error.kind === 'revoked') return 'revoked';
       throw error;
     }
     await this.repository.clearGoogleError(owner.id);
-    return 'removed';
+    return 'done';
   }
 
   private unreadableToken(): GoogleCalendarError {
