@@ -108,6 +108,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     let total = 0;
     for (;;) {
       total += await this.fill({ scan: true });
+      // A claim asked for while that one ended runs right after it.
+      while (this.filling) total += await this.filling;
       if (this.attempts.size === 0 || Date.now() >= until) return total;
       await Promise.race(this.attempts);
     }
@@ -140,6 +142,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     if (ask.refill) this.wanted.refill = true;
     this.filling ??= this.claimWanted().finally(() => {
       this.filling = undefined;
+      // Asked for between the last claim's end and this line: claim for it now.
+      const { ids, scan, refill } = this.wanted;
+      if (!this.stopped && (ids.size > 0 || scan || refill)) void this.fill();
     });
     return this.filling;
   }
