@@ -273,9 +273,9 @@ export class WebhooksRepository {
    * contractor: `busy` says how many each contractor has in flight already, so one contractor's
    * slow or many deliveries never take every slot from the others. With `skipFull`, contractors
    * at the limit are left out of the scan itself, so that others' deliveries behind a long queue
-   * of theirs are reached (at the cost of reading past that queue). A delivery waits
-   * while an earlier one of the same lead to the same endpoint is still pending, so each endpoint
-   * hears of a lead's changes in order. Claimed rows are locked for a minute: a worker that dies
+   * of theirs are reached (at the cost of reading past that queue). A delivery waits while an
+   * earlier one of the same lead to the same endpoint is still pending, so each endpoint hears of
+   * a lead's changes in order. Claimed rows are locked for a minute: a worker that dies
    * mid-attempt leaves them to another.
    */
   claim(
