@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type BookingStatus, REMINDER_HOURS } from '@rafter/domain/calendar';
+import { type EventPayload } from '@rafter/domain/events';
 import { type LeadStatus } from '@rafter/domain/lead';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { PrismaService } from '../../core/database/prisma.service';
@@ -366,7 +367,7 @@ export class CalendarRepository {
     id: string,
     version: number,
     times: BookingTimes | null,
-    by: 'homeowner' | 'contractor' | 'spam',
+    by: EventPayload<'booking.changed'>['by'],
   ): Promise<BookingRow | BookingConflict> {
     try {
       return await this.prisma.$transaction(async (tx) => {
