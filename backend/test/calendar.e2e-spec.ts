@@ -7,6 +7,7 @@ import {
 } from '@rafter/domain/calendar';
 import { randomUUID } from 'node:crypto';
 import ical, { type VEvent } from 'node-ical';
+import { Client } from 'pg';
 import { SessionsService } from '../src/modules/auth/sessions.service';
 import { leadInput } from './factories/lead-payload.factory';
 import { createOwner, type OwnerOptions } from './factories/owner.factory';
@@ -289,6 +290,54 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
     expect((await offer(quotes[1]!.token)).body.slots.map((slot) => slot.startsAt)).not.toContain(
       startsAt,
     );
+  });
+
+  it('of 20 homeowners waiting on a booking of the same time that then fails, one gets it and none an error', async () => {
+    const { id: ownerId } = await owner();
+    const [first, ...quotes] = await Promise.all(Array.from({ length: 21 }, () => quote(ownerId)));
+    const { body } = await offer(first!.token);
+    const slot = body.slots[0]!;
+    // A first homeowner's booking of that time, still in its transaction (a slow commit, a
+    // connection about to drop), which then fails. Every later insert waits for it. When it ends,
+    // the waiters check again at once and find each other's rows in flight: waiting on each
+    // other is a deadlock, which PostgreSQL breaks one pair a second, answering errors and
+    // leaving the rest to run out of their transaction's time.
+    const inFlight = new Client({ connectionString: t.db.url });
+    await inFlight.connect();
+    let answers: Awaited<ReturnType<typeof call>>[];
+    try {
+      await inFlight.query('BEGIN');
+      await inFlight.query(
+        `INSERT INTO bookings (id, owner_id, lead_id, starts_at, ends_at, blocked_until, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, $4::timestamptz + interval '30 minutes', now())`,
+        [ownerId, first!.leadId, slot.startsAt, slot.endsAt],
+      );
+      const sent = Promise.all(
+        quotes.map(({ token }, index) =>
+          call('POST', '/api/booking', {
+            body: { token, startsAt: slot.startsAt },
+            ip: `198.51.100.${index + 1}`,
+          }),
+        ),
+      );
+      await eventually(async () => {
+        const { rows } = await inFlight.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return rows[0]!.waiting >= 5 ? true : undefined;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await inFlight.query('ROLLBACK');
+      answers = await sent;
+    } finally {
+      await inFlight.end();
+    }
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes.filter((code) => code >= 500)).toEqual([]);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(19);
+    expect(await t.prisma.booking.count({ where: { ownerId, status: 'booked' } })).toBe(1);
   });
 
   it('PostgreSQL itself refuses an overlapping inspection (buffer included), not only the code', async () => {

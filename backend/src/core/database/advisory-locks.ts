@@ -17,6 +17,8 @@ export const ADVISORY_LOCK = {
   subscription: 72707382,
   /** Two-key: replacing one user's logo, on a new profile too. */
   logo: 72707383,
+  /** Two-key: booking or moving an inspection in one contractor's calendar. */
+  ownerBookings: 72707384,
 } as const;
 
 type TwoKeyLock = Exclude<keyof typeof ADVISORY_LOCK, 'migrations' | 'distribution'>;

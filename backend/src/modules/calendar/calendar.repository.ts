@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type BookingStatus, REMINDER_HOURS } from '@rafter/domain/calendar';
 import { type EventPayload } from '@rafter/domain/events';
 import { type LeadStatus } from '@rafter/domain/lead';
+import { ADVISORY_LOCK, lockUntilCommit } from '../../core/database/advisory-locks';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { PrismaService } from '../../core/database/prisma.service';
 import { Prisma } from '../../generated/prisma/client';
@@ -126,6 +127,14 @@ const detailOf = (startsAt: Date) => startsAt.toISOString();
  * Inspections and availability (docs/calendar.md). A booking and what it does to its lead (the
  * timeline entry, New → Contacted with its own entry and event, the outbox event that sends the
  * e-mails) commit together; PostgreSQL refuses overlapping inspections.
+ *
+ * Bookings and moves in one contractor's calendar take turns (an advisory lock on the
+ * contractor). The exclusion constraint alone refuses an overlap, but two inserts that race each
+ * add their index entry, then each waits for the other's transaction: PostgreSQL breaks such a
+ * deadlock only after `deadlock_timeout` (1 s), one pair at a time. Twenty homeowners tapping the
+ * same time got errors, and on a busy host the last one standing ran out of its transaction's
+ * time, so no one got the time. In turn, each insert after the first meets a committed row and
+ * is refused at once.
  */
 @Injectable()
 export class CalendarRepository {
@@ -304,6 +313,7 @@ export class CalendarRepository {
   ): Promise<BookingRow | BookingConflict> {
     try {
       return await this.prisma.$transaction(async (tx) => {
+        await lockUntilCommit(tx, 'ownerBookings', ownerId);
         const booking = await tx.booking.create({
           data: { ownerId, leadId, ...times },
           select: BOOKING_SELECT,
@@ -371,6 +381,11 @@ export class CalendarRepository {
   ): Promise<BookingRow | BookingConflict> {
     try {
       return await this.prisma.$transaction(async (tx) => {
+        if (times) {
+          await tx.$executeRaw`
+            SELECT pg_advisory_xact_lock(${ADVISORY_LOCK.ownerBookings}::int4, hashtext(owner_id::text))
+              FROM bookings WHERE id = ${id}::uuid`;
+        }
         const { count } = await tx.booking.updateMany({
           where: { id, version, status: 'booked' },
           data: times
