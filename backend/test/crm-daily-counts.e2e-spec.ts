@@ -151,3 +151,55 @@ it("counts a statement's new leads contractor by contractor in one order, so two
   }
   expect(await rollup()).toEqual(await counted());
 });
+
+it('moves two leads of one day between the same statuses in opposite directions at once, both', async () => {
+  // A status change takes a count from one row and gives it to another. Two leads of one day
+  // going new → contacted and contacted → new at once (a CRM syncing statuses in parallel) must
+  // not each hold one row and wait for the other's. A writer holds the New row, so both wait: the
+  // first for New, the second for New as well, not holding Contacted meanwhile.
+  const { id: ownerId } = await createAccount(prisma);
+  await insertLeads([ownerId, ownerId]);
+  const [ahead, behind] = await prisma.lead.findMany({
+    where: { ownerId },
+    orderBy: { id: 'asc' },
+  });
+  await prisma.lead.update({ where: { id: behind!.id }, data: { status: 'contacted' } });
+
+  const [writer, forward, back] = [0, 1, 2].map(
+    () => new Client({ connectionString: t.db.url }),
+  ) as [Client, Client, Client];
+  await Promise.all([writer, forward, back].map((client) => client.connect()));
+  const waiting = async (count: number) =>
+    eventually(async () => {
+      const { rowCount } = await writer.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+           AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+      );
+      return rowCount === count;
+    });
+  const setStatus = (client: Client, id: string, status: string) =>
+    client
+      .query(`UPDATE leads SET status = $2::"LeadStatus" WHERE id = $1 RETURNING status::text`, [
+        id,
+        status,
+      ])
+      .then(({ rows }) => (rows[0] as { status: string }).status);
+  try {
+    await writer.query('BEGIN');
+    await writer.query(
+      `SELECT 1 FROM lead_daily_counts
+        WHERE owner_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date AND status = 'new'
+        FOR UPDATE`,
+      [ownerId],
+    );
+    const moved = [setStatus(forward, ahead!.id, 'contacted')];
+    await waiting(1);
+    moved.push(setStatus(back, behind!.id, 'new'));
+    await waiting(2);
+    await writer.query('COMMIT');
+    await expect(Promise.all(moved)).resolves.toEqual(['contacted', 'new']);
+  } finally {
+    await Promise.all([writer, forward, back].map((client) => client.end()));
+  }
+  expect(await rollup()).toEqual(await counted());
+});
