@@ -9,7 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { type ZodError } from 'zod';
-import { isDatabaseUnavailable } from '../database/database-errors';
+import { isDatabaseContention, isDatabaseUnavailable } from '../database/database-errors';
 import { AppException } from './app.exception';
 import { isPublicApiPath, PROBLEM_CONTENT_TYPE, toProblem } from './problem-details';
 
@@ -55,6 +55,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
         'Database unavailable',
       );
       void reply.header('retry-after', '2');
+    } else if (status === HttpStatus.SERVICE_UNAVAILABLE && body.code === 'database_busy') {
+      this.logger.warn(
+        { reqId: request.id, path: request.url.split('?')[0], err: String(exception) },
+        'Database busy: a transaction refused for contention',
+      );
+      void reply.header('retry-after', '1');
     } else if (status >= 500) {
       this.logger.error(
         // The path only: query strings may carry one-time tokens.
@@ -121,6 +127,15 @@ export function describeError(
       body: {
         error: 'The service is briefly unavailable. Please try again in a moment.',
         code: 'database_unavailable',
+      },
+    };
+  }
+  if (isDatabaseContention(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: {
+        error: 'The service is busy. Please try again in a moment.',
+        code: 'database_busy',
       },
     };
   }
