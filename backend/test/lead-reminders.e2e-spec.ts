@@ -2,6 +2,7 @@ import { formatEstimateRange } from '@rafter/domain/estimate';
 import { newLeadReminderDueAt } from '@rafter/domain/lead-reminders';
 import { type Job, type Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { PrismaService } from '../src/core/database/prisma.service';
 import { OutboxService } from '../src/core/outbox/outbox.service';
 import { type Prisma } from '../src/generated/prisma/client';
@@ -19,11 +20,12 @@ describe('still-New reminders (speed to lead)', () => {
   let sink: SmtpSink;
   let prisma: PrismaService;
   let queue: Queue;
+  let databaseUrl: string;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
     const started = await startMailWorker(PUBLIC_URL);
-    ({ sink, prisma, queue, close } = started);
+    ({ sink, prisma, queue, databaseUrl, close } = started);
   });
 
   afterAll(async () => {
@@ -112,6 +114,35 @@ describe('still-New reminders (speed to lead)', () => {
     await sleep(200);
     expect(reminders(owner.email)).toHaveLength(1);
     expect(await timeline(lead.id)).toHaveLength(1);
+  });
+
+  it('holds no lock on the lead while the mail server is slow to take the reminder', async () => {
+    const owner = await contractor('smart', { newLeadReminderMinutes: 15 });
+    const contractorSide = new Client({ connectionString: databaseUrl });
+    await contractorSide.connect();
+    const release = sink.hold();
+    let leadId = '';
+    try {
+      ({
+        lead: { id: leadId },
+      } = await capture(owner.id));
+      await eventually(() => sink.waiting.some((subject) => subject.startsWith('Still New:')));
+      // Meanwhile the contractor calls the homeowner and marks the lead Contacted: the change
+      // goes through at once, not when the mail server answers (or the reminder's transaction
+      // runs out of time). Waiting for the lock would fail after 2 s.
+      await contractorSide.query("SET lock_timeout = '2s'");
+      const { rows } = await contractorSide.query(
+        `UPDATE leads SET status = 'contacted' WHERE id = $1 RETURNING status::text`,
+        [leadId],
+      );
+      expect(rows).toEqual([{ status: 'contacted' }]);
+    } finally {
+      release();
+      await contractorSide.end();
+    }
+    // The reminder was already on its way: it arrives, and the timeline says so once.
+    await eventually(() => reminders(owner.email).length === 1);
+    await eventually(async () => (await timeline(leadId)).length === 1);
   });
 
   it('is due after the chosen minutes of business hours in the contractor’s time zone, and not sent once the lead was contacted', async () => {

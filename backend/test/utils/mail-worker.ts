@@ -11,6 +11,8 @@ import { startSmtpSink, type SmtpSink } from './smtp-sink';
 export interface MailWorker {
   worker: INestApplicationContext;
   prisma: PrismaService;
+  /** The database's URL, for a connection of a test's own. */
+  databaseUrl: string;
   /** The events queue the outbox relays to. */
   queue: Queue;
   /** The SMTP server the worker sends to; it keeps every message. */
@@ -41,6 +43,7 @@ export async function startMailWorker(publicUrl: string): Promise<MailWorker> {
   return {
     worker,
     prisma: worker.get(PrismaService),
+    databaseUrl: db.url,
     queue: worker.get<Queue>(getQueueToken(QUEUES.events), { strict: false }),
     sink,
     close: async () => {

@@ -21,6 +21,12 @@ export interface SmtpSink {
   rejected: number;
   /** Refuses the next `count` messages with a temporary 451, as a struggling server does. */
   failNext(count: number): void;
+  /**
+   * Keeps every message from now on waiting for its answer, as a slow server does, until the
+   * function returned is called; `waiting` lists the subjects of those received meanwhile.
+   */
+  hold(): () => void;
+  waiting: string[];
   /** Accepted messages for one recipient. */
   to(address: string): ReceivedMail[];
   close(): Promise<void>;
@@ -33,9 +39,11 @@ export interface SmtpSink {
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
   let failures = 0;
+  let held: (() => void)[] | null = null;
   const sink = {
     messages: [] as ReceivedMail[],
     rejected: 0,
+    waiting: [] as string[],
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -44,7 +52,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      const accept = () => {
         if (failures > 0) {
           failures--;
           sink.rejected++;
@@ -62,6 +70,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         });
         callback();
+      };
+      stream.on('end', () => {
+        if (held) {
+          const subject = parseMessage(Buffer.concat(chunks).toString('utf8')).subject;
+          sink.waiting.push(subject);
+          held.push(() => {
+            sink.waiting.splice(sink.waiting.indexOf(subject), 1);
+            accept();
+          });
+          return;
+        }
+        accept();
       });
     },
   });
@@ -74,6 +94,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     failNext(count: number) {
       failures = count;
+    },
+    hold() {
+      held ??= [];
+      return () => {
+        const waiting = held ?? [];
+        held = null;
+        for (const answer of waiting) answer();
+      };
     },
     to(address: string) {
       return sink.messages.filter((mail) => mail.to.includes(address));

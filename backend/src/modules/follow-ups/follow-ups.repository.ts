@@ -13,8 +13,6 @@ import { PrismaService } from '../../core/database/prisma.service';
 import { OutboxService, outboxPayloadSql, outboxTopicSql } from '../../core/outbox/outbox.service';
 import { type FollowUpOutcome, type LeadEventType, Prisma } from '../../generated/prisma/client';
 
-type Transaction = Prisma.TransactionClient;
-
 /**
  * What a lead's follow-ups need: the lead, its owner, their plan, sequence and still-New
  * reminder setting, and what was done already.
@@ -120,7 +118,7 @@ function sequenceOf(row: Pick<LeadRow, 'enabled' | 'steps' | 'stopStatuses'>): F
 @Injectable()
 export class FollowUpsRepository {
   private readonly leads = new DataLoader<string, FollowUpLead | null>(
-    (ids) => this.readMany(null, ids, false),
+    (ids) => this.readMany(ids),
     TOGETHER,
   );
   private readonly dues = new DataLoader<DueStep, void>(async (dues) => {
@@ -199,10 +197,25 @@ export class FollowUpsRepository {
     return this.reminders.load({ leadId: lead.id, ownerId: lead.ownerId, dueAt });
   }
 
-  async recordReminder(tx: Transaction, lead: Pick<FollowUpLead, 'id' | 'ownerId'>): Promise<void> {
-    await tx.leadEvent.create({
-      data: { leadId: lead.id, ownerId: lead.ownerId, type: 'reminder_sent' },
-      select: { id: true },
+  /**
+   * The reminder's timeline entry, unless the lead has one: false when another delivery of the
+   * event wrote it first. The lead's row is locked only for these two statements. NO KEY: rows
+   * referencing the lead (a text queued meanwhile) are not blocked.
+   */
+  recordReminderOnce(lead: Pick<FollowUpLead, 'id' | 'ownerId'>): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ reminded: boolean }[]>`
+        SELECT EXISTS (SELECT 1 FROM lead_events e
+          WHERE e.lead_id = l.id AND e.type = 'reminder_sent') AS reminded
+        FROM leads l WHERE l.id = ${lead.id}::uuid
+        FOR NO KEY UPDATE OF l`;
+      // Deleted meanwhile: nothing to write to.
+      if (!locked || locked.reminded) return false;
+      await tx.leadEvent.create({
+        data: { leadId: lead.id, ownerId: lead.ownerId, type: 'reminder_sent' },
+        select: { id: true },
+      });
+      return true;
     });
   }
 
@@ -343,25 +356,8 @@ export class FollowUpsRepository {
     return items.map(() => undefined);
   }
 
-  /**
-   * Runs `work` with the lead's row locked (the still-New reminder: two deliveries of its event
-   * remind once). NO KEY: rows referencing the lead (a text queued meanwhile) are not blocked.
-   */
-  withLockedLead<T>(
-    leadId: string,
-    work: (lead: FollowUpLead | null, tx: Transaction) => Promise<T>,
-  ): Promise<T> {
-    return this.prisma.$transaction(async (tx) =>
-      work((await this.readMany(tx, [leadId], true))[0] ?? null, tx),
-    );
-  }
-
-  /** Outside a transaction (`tx` null), straight through the pool. */
-  private async readMany(
-    tx: Transaction | null,
-    leadIds: readonly string[],
-    lock: boolean,
-  ): Promise<(FollowUpLead | null)[]> {
+  /** Straight through the pool. */
+  private async readMany(leadIds: readonly string[]): Promise<(FollowUpLead | null)[]> {
     const query = Prisma.sql`
       SELECT l.id, l.owner_id AS "ownerId", l.first_name AS "firstName",
         l.last_name AS "lastName", l.email, l.phone, l.zip_code AS "zipCode",
@@ -399,9 +395,8 @@ export class FollowUpsRepository {
       LEFT JOIN follow_up_sequences f ON f.user_id = l.owner_id
       LEFT JOIN shareable_calculator_links sc ON sc.user_id = l.owner_id
       LEFT JOIN followup_settings fs ON fs.user_id = l.owner_id
-      WHERE l.id = ANY(${leadIds as string[]}::uuid[])
-      ${lock ? Prisma.sql`FOR NO KEY UPDATE OF l` : Prisma.empty}`;
-    const rows = tx ? await tx.$queryRaw<LeadRow[]>(query) : await this.prisma.rows<LeadRow>(query);
+      WHERE l.id = ANY(${leadIds as string[]}::uuid[])`;
+    const rows = await this.prisma.rows<LeadRow>(query);
     const byId = new Map<string, FollowUpLead>();
     for (const row of rows) {
       const {

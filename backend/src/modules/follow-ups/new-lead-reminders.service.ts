@@ -41,29 +41,31 @@ export class NewLeadRemindersService {
   }
 
   /**
-   * Sends the reminder when it is still wanted. The lead's row stays locked while the e-mail is
-   * sent and its timeline entry written, so the event delivered twice reminds once; a crash
-   * between the two sends it again with the same Message-ID, which mail clients show once.
+   * Sends the reminder when it is still wanted, then writes its timeline entry. No lock is held
+   * while the mail server answers (up to a minute when it is slow): the lead's row held meanwhile
+   * stopped the contractor's status changes and the homeowner's booking of that lead, and with
+   * it every booking of the contractor. The entry is written once, under the lead's lock, so the
+   * event delivered twice shows one reminder; a second send in that case, or after a crash
+   * before the entry, carries the same Message-ID, which mail clients show once.
    */
-  remind(leadId: string, now = new Date()): Promise<ReminderOutcome> {
-    return this.repository.withLockedLead(leadId, async (lead, tx) => {
-      if (!lead) return 'lead-not-found';
-      const skipped = this.skipReason(lead, now);
-      if (skipped) return skipped;
-      const message = {
-        ...leadReminderMail({
-          publicUrl: this.config.PUBLIC_URL,
-          owner: lead.owner,
-          lead,
-          minutes: lead.reminderMinutes,
-        }),
-        messageId: `<lead-reminder.${lead.id}@${new URL(this.config.PUBLIC_URL).hostname}>`,
-      };
-      await this.mailer.send(message);
-      await this.repository.recordReminder(tx, lead);
-      this.logger.log({ leadId: lead.id, ownerId: lead.ownerId }, 'Still-New reminder sent');
-      return 'sent';
+  async remind(leadId: string, now = new Date()): Promise<ReminderOutcome> {
+    const lead = await this.repository.find(leadId);
+    if (!lead) return 'lead-not-found';
+    const skipped = this.skipReason(lead, now);
+    if (skipped) return skipped;
+    await this.mailer.send({
+      ...leadReminderMail({
+        publicUrl: this.config.PUBLIC_URL,
+        owner: lead.owner,
+        lead,
+        minutes: lead.reminderMinutes,
+      }),
+      messageId: `<lead-reminder.${lead.id}@${new URL(this.config.PUBLIC_URL).hostname}>`,
     });
+    const recorded = await this.repository.recordReminderOnce(lead);
+    if (!recorded) return 'already-reminded';
+    this.logger.log({ leadId: lead.id, ownerId: lead.ownerId }, 'Still-New reminder sent');
+    return 'sent';
   }
 
   private skipReason(lead: FollowUpLead, now: Date): ReminderOutcome | null {
