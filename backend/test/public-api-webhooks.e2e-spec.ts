@@ -1,4 +1,4 @@
-import { type CreatedApiKey } from '@rafter/domain/api-keys';
+import { API_KEYS_MAX, type CreatedApiKey } from '@rafter/domain/api-keys';
 import {
   type Hook,
   type WebhookDelivery,
@@ -6,6 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
   type WebhookPayload,
+  WEBHOOK_ENDPOINTS_MAX,
 } from '@rafter/domain/webhooks';
 import { LocalEvents } from '../src/core/events/local-events';
 import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher.service';
@@ -352,6 +353,66 @@ describe('endpoints through the public API', () => {
     const removed = await v1(A.key, 'DELETE', base, undefined, { 'idempotency-key': 'del-1' });
     expect(removed.statusCode).toBe(204);
     expectProblem(await v1(A.key, 'GET', base), 404, 'endpoint_not_found');
+  });
+});
+
+describe('limits under requests at once', () => {
+  it('makes at most 10 endpoints of 12 asked for at once, refusing the rest with 409', async () => {
+    const C = await contractor('smart');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        v1(C.key, 'POST', '/webhook-endpoints', {
+          url: receiver.url(`/burst-${i}`),
+          events: ['lead.created'],
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+      expectProblem(refused, 409, 'too_many_endpoints');
+    }
+    expect(await stack.prisma.webhookEndpoint.count({ where: { ownerId: C.id } })).toBe(
+      WEBHOOK_ENDPOINTS_MAX,
+    );
+  });
+
+  it('holds at most 20 active API keys when 21 more are asked for at once', async () => {
+    const C = await contractor('smart');
+    const answers = await Promise.all(
+      Array.from({ length: API_KEYS_MAX + 1 }, () =>
+        stack.app.inject({
+          method: 'POST',
+          url: '/api/api-keys',
+          headers: { authorization: `Bearer ${C.token}` },
+          payload: { name: 'Burst', scopes: ['leads:read'] },
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    // The contractor's first key (the fixture's) and 19 of these.
+    expect(codes.filter((code) => code === 201)).toHaveLength(API_KEYS_MAX - 1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(2);
+    expect(await stack.prisma.apiKey.count({ where: { ownerId: C.id, revokedAt: null } })).toBe(
+      API_KEYS_MAX,
+    );
+  });
+
+  it('keeps one hook when Zapier sends the same subscription again without an Idempotency-Key', async () => {
+    const C = await contractor('smart');
+    const body = { target_url: receiver.url('/zap-twice'), event: 'lead.created' };
+    const answers = await Promise.all([
+      v1(C.key, 'POST', '/hooks', body),
+      v1(C.key, 'POST', '/hooks', body),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const [first, second] = answers.map((answer) => answer.json<Hook>());
+    expect(second!.id).toBe(first!.id);
+    expect((await v1(C.key, 'GET', '/hooks')).json<Hook[]>()).toHaveLength(1);
+    // Another event or another Zap's URL is another hook.
+    await subscribe('/zap-twice', 'lead.updated', C.key);
+    await subscribe('/zap-other', 'lead.created', C.key);
+    expect((await v1(C.key, 'GET', '/hooks')).json<Hook[]>()).toHaveLength(3);
   });
 });
 

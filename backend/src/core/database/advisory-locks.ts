@@ -19,6 +19,10 @@ export const ADVISORY_LOCK = {
   logo: 72707383,
   /** Two-key: booking or moving an inspection in one contractor's calendar. */
   ownerBookings: 72707384,
+  /** Two-key: counting and adding one user's API keys. */
+  apiKeys: 72707385,
+  /** Two-key: counting and adding one user's webhook endpoints (Zapier hooks included). */
+  webhookEndpoints: 72707386,
 } as const;
 
 type TwoKeyLock = Exclude<keyof typeof ADVISORY_LOCK, 'migrations' | 'distribution'>;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { lockUntilCommit } from '../../core/database/advisory-locks';
 import { PrismaService } from '../../core/database/prisma.service';
 
 const SUMMARY_SELECT = {
@@ -34,18 +35,26 @@ export interface ApiKeyOwnerRow {
 export class ApiKeysRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(data: {
-    ownerId: string;
-    name: string;
-    prefix: string;
-    secretHash: string;
-    scopes: string[];
-  }): Promise<ApiKeyRow> {
-    return this.prisma.apiKey.create({ data, select: SUMMARY_SELECT });
-  }
-
-  countActive(ownerId: string): Promise<number> {
-    return this.prisma.apiKey.count({ where: { ownerId, revokedAt: null } });
+  /**
+   * Adds the key unless the owner holds `max` active ones already (null then). Counted and added
+   * under the owner's lock: two requests at once (a double click) cannot both pass the count.
+   */
+  create(
+    data: {
+      ownerId: string;
+      name: string;
+      prefix: string;
+      secretHash: string;
+      scopes: string[];
+    },
+    max: number,
+  ): Promise<ApiKeyRow | null> {
+    return this.prisma.$transaction(async (tx) => {
+      await lockUntilCommit(tx, 'apiKeys', data.ownerId);
+      const active = await tx.apiKey.count({ where: { ownerId: data.ownerId, revokedAt: null } });
+      if (active >= max) return null;
+      return tx.apiKey.create({ data, select: SUMMARY_SELECT });
+    });
   }
 
   /** Active keys first, each group newest first. */

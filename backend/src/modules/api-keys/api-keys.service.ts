@@ -60,21 +60,22 @@ export class ApiKeysService {
 
   async create(ownerId: string, input: CreateApiKey): Promise<CreatedApiKey> {
     await this.plans.assertFeature(ownerId, 'api');
-    if ((await this.repository.countActive(ownerId)) >= API_KEYS_MAX) {
-      throw new ApiKeysException('api_key_limit');
-    }
     const mode = apiKeyMode({
       production: this.config.isProduction,
       billingTestMode: this.config.billingTestMode,
     });
     const key = `rft_${mode}_${randomBytes(32).toString('base64url')}`;
-    const row = await this.repository.create({
-      ownerId,
-      name: input.name,
-      prefix: key.slice(0, API_KEY_SHOWN_LENGTH),
-      secretHash: hashApiKey(key),
-      scopes: [...input.scopes],
-    });
+    const row = await this.repository.create(
+      {
+        ownerId,
+        name: input.name,
+        prefix: key.slice(0, API_KEY_SHOWN_LENGTH),
+        secretHash: hashApiKey(key),
+        scopes: [...input.scopes],
+      },
+      API_KEYS_MAX,
+    );
+    if (!row) throw new ApiKeysException('api_key_limit');
     this.logger.log({ ownerId, keyId: row.id, scopes: input.scopes }, 'API key created');
     return { ...toSummary(row), key };
   }

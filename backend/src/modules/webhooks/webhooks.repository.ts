@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
+import { lockUntilCommit } from '../../core/database/advisory-locks';
 import { TOGETHER } from '../../core/database/batching';
 import { PrismaService } from '../../core/database/prisma.service';
 import { OutboxService } from '../../core/outbox/outbox.service';
@@ -162,19 +163,43 @@ export class WebhooksRepository {
     });
   }
 
-  countEndpoints(ownerId: string): Promise<number> {
-    return this.prisma.webhookEndpoint.count({ where: { ownerId } });
-  }
-
-  createEndpoint(data: {
-    ownerId: string;
-    url: string;
-    description: string;
-    events: string[];
-    secret: string;
-    source: string;
-  }): Promise<EndpointRow> {
-    return this.prisma.webhookEndpoint.create({ data, select: ENDPOINT_SELECT });
+  /**
+   * Adds the endpoint unless the owner has `max` already ('too_many'). Counted and added under the
+   * owner's lock, so two requests at once cannot both pass the count. A Zapier hook for a URL and
+   * event the owner already has is that hook: Zapier sends the subscription again when it lost
+   * the first answer, and a second hook would post every event to the Zap twice.
+   */
+  createEndpoint(
+    data: {
+      ownerId: string;
+      url: string;
+      description: string;
+      events: string[];
+      secret: string;
+      source: string;
+    },
+    max: number,
+  ): Promise<EndpointRow | 'too_many'> {
+    return this.prisma.$transaction(async (tx) => {
+      await lockUntilCommit(tx, 'webhookEndpoints', data.ownerId);
+      if (data.source === 'zapier') {
+        const same = await tx.webhookEndpoint.findFirst({
+          where: {
+            ownerId: data.ownerId,
+            source: 'zapier',
+            url: data.url,
+            events: { equals: data.events },
+          },
+          select: ENDPOINT_SELECT,
+          orderBy: { createdAt: 'asc' },
+        });
+        if (same) return same;
+      }
+      if ((await tx.webhookEndpoint.count({ where: { ownerId: data.ownerId } })) >= max) {
+        return 'too_many' as const;
+      }
+      return tx.webhookEndpoint.create({ data, select: ENDPOINT_SELECT });
+    });
   }
 
   /** Null when the owner has no such endpoint. */

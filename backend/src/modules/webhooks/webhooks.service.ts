@@ -158,18 +158,19 @@ export class WebhooksService {
   ): Promise<WebhookEndpointWithSecret> {
     await this.plans.assertFeature(ownerId, 'api');
     this.assertUrl(input.url);
-    if ((await this.repository.countEndpoints(ownerId)) >= WEBHOOK_ENDPOINTS_MAX) {
-      throw new WebhooksException('too_many_endpoints');
-    }
     const secret = newWebhookSecret();
-    const row = await this.repository.createEndpoint({
-      ownerId,
-      url: input.url,
-      description: input.description,
-      events: input.events,
-      secret,
-      source,
-    });
+    const row = await this.repository.createEndpoint(
+      {
+        ownerId,
+        url: input.url,
+        description: input.description,
+        events: input.events,
+        secret,
+        source,
+      },
+      WEBHOOK_ENDPOINTS_MAX,
+    );
+    if (row === 'too_many') throw new WebhooksException('too_many_endpoints');
     return { ...toWebhookEndpoint(row), secret };
   }
 
