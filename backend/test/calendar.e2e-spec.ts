@@ -8,6 +8,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import ical, { type VEvent } from 'node-ical';
 import { Client } from 'pg';
+import { ADVISORY_LOCK } from '../src/core/database/advisory-locks';
 import { SessionsService } from '../src/modules/auth/sessions.service';
 import { leadInput } from './factories/lead-payload.factory';
 import { createOwner, type OwnerOptions } from './factories/owner.factory';
@@ -454,6 +455,52 @@ describe('Roof inspections: availability, booking, manage links, the Calendar ta
     // e-mail's link books again).
     const mail = await mailTo(email, /is cancelled/);
     expect(invite(mail).text).toContain('METHOD:CANCEL');
+  });
+
+  it('a booking that commits after its lead was marked as spam is refused, so it cannot outlive the flag', async () => {
+    const { id: ownerId } = await owner();
+    const { token, leadId } = await quote(ownerId);
+    const { body } = await offer(token);
+    const startsAt = body.slots[0]!.startsAt;
+    // The homeowner's tap has passed its checks and waits its turn in the contractor's calendar
+    // (another booking committing) while the contractor flags the lead.
+    const turn = new Client({ connectionString: t.db.url });
+    await turn.connect();
+    let answer: Awaited<ReturnType<typeof call>>;
+    try {
+      await turn.query('BEGIN');
+      await turn.query('SELECT pg_advisory_xact_lock($1::int4, hashtext($2))', [
+        ADVISORY_LOCK.ownerBookings,
+        ownerId,
+      ]);
+      const booking = call('POST', '/api/booking', { body: { token, startsAt } });
+      await eventually(async () => {
+        const { rowCount } = await turn.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+             AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+        );
+        return rowCount === 1;
+      });
+      const flagged = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/leads/${leadId}/spam`,
+        headers: { authorization: `Bearer ${await tokenOf(ownerId)}` },
+        payload: { spam: true },
+      });
+      expect(flagged.statusCode).toBe(200);
+      await turn.query('COMMIT');
+      answer = await booking;
+    } finally {
+      await turn.end();
+    }
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({
+      error: 'This contractor does not take online bookings.',
+    });
+    expect(await t.prisma.booking.count({ where: { leadId } })).toBe(0);
+    expect(
+      (await offer((await quote(ownerId)).token)).body.slots.map((slot) => slot.startsAt),
+    ).toContain(startsAt);
   });
 
   it("the e-mail's page shows the inspection on GET and changes it only on POST, once per link", async () => {

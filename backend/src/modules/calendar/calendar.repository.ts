@@ -77,7 +77,8 @@ export interface BookingTimes {
 }
 
 /** Why a booking could not be stored or changed. */
-export type BookingConflict = 'slot_taken' | 'already_booked' | 'stale';
+/** `hidden`: the lead was flagged as spam or locked before the booking could commit. */
+export type BookingConflict = 'slot_taken' | 'already_booked' | 'stale' | 'hidden';
 
 const LEAD_SELECT = {
   id: true,
@@ -314,6 +315,12 @@ export class CalendarRepository {
     try {
       return await this.prisma.$transaction(async (tx) => {
         await lockUntilCommit(tx, 'ownerBookings', ownerId);
+        // The lead as it is now, locked: a spam flag that committed since the homeowner's
+        // checks is seen here, and one still to come waits for this booking, then cancels it.
+        const [current] = await tx.$queryRaw<{ status: LeadStatus; hidden: boolean }[]>`
+          SELECT status, (locked OR spam_at IS NOT NULL) AS hidden
+          FROM leads WHERE id = ${leadId}::uuid FOR UPDATE`;
+        if (!current || current.hidden) return 'hidden' as const;
         const booking = await tx.booking.create({
           data: { ownerId, leadId, ...times },
           select: BOOKING_SELECT,
@@ -321,9 +328,7 @@ export class CalendarRepository {
         await tx.leadEvent.create({
           data: { leadId, ownerId, type: 'inspection_booked', detail: detailOf(times.startsAt) },
         });
-        const [current] = await tx.$queryRaw<{ status: LeadStatus }[]>`
-          SELECT status FROM leads WHERE id = ${leadId}::uuid FOR UPDATE`;
-        if (current?.status === 'new') {
+        if (current.status === 'new') {
           await tx.lead.update({ where: { id: leadId }, data: { status: 'contacted' } });
           const event = await tx.leadEvent.create({
             data: {

@@ -162,11 +162,15 @@ export class CalendarService {
    * did.
    */
   async cancelForSpam(ownerId: string, leadId: string): Promise<'cancelled' | 'no-booking'> {
-    const booking = await this.repository.activeBookingOf(leadId);
-    if (!booking || booking.ownerId !== ownerId) return 'no-booking';
-    const changed = await this.repository.change(booking.id, booking.version, null, 'spam');
-    // A change that landed first (the homeowner cancelled) leaves nothing booked either way.
-    return typeof changed === 'string' ? 'no-booking' : 'cancelled';
+    // A change that lands first moves the booking's version: a cancellation leaves nothing
+    // booked; a reschedule (the homeowner moving the time meanwhile) is read again and cancelled.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const booking = await this.repository.activeBookingOf(leadId);
+      if (!booking || booking.ownerId !== ownerId) return 'no-booking';
+      const changed = await this.repository.change(booking.id, booking.version, null, 'spam');
+      if (typeof changed !== 'string') return 'cancelled';
+    }
+    throw new Error(`The booking of lead ${leadId} kept changing while it was being cancelled`);
   }
 
   async rescheduleByContractor(
@@ -312,6 +316,7 @@ export class CalendarService {
     const times = await this.timesFor(owner, startsAt, now);
     const booking = await this.repository.create(owner.id, lead.id, times);
     if (booking === 'already_booked') throw new CalendarException('already_booked');
+    if (booking === 'hidden') throw new CalendarException('not_offered');
     if (typeof booking === 'string') throw new CalendarException('slot_taken');
     this.logger.log(
       { ownerId: owner.id, leadId: lead.id, bookingId: booking.id },
