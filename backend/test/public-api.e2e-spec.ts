@@ -1,6 +1,7 @@
 import { type CreatedApiKey, type ApiKeyList } from '@rafter/domain/api-keys';
 import { type LeadDetail, type LeadPage } from '@rafter/domain/crm';
 import { PrismaService } from '../src/core/database/prisma.service';
+import { RedisService } from '../src/core/redis/redis.service';
 import { createAccount } from './factories/account.factory';
 import { createTestApp, type TestApp } from './utils/create-app';
 
@@ -501,6 +502,28 @@ describe('Idempotency-Key', () => {
     expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
     expect(retry.json<LeadDetail>().id).toBe(first.json<LeadDetail>().id);
     expect(await prisma.lead.count({ where: { email: 'retry@example.com' } })).toBe(1);
+  });
+
+  it('answers a write that succeeded even when Redis fails to keep its answer', async () => {
+    const id = A.leadIds[2]!;
+    const { client } = t.app.get(RedisService);
+    const set = client.set.bind(client);
+    // Redis goes away between the claim and keeping the answer.
+    const spy = jest
+      .spyOn(client, 'set')
+      .mockImplementation(((...args: Parameters<typeof set>) =>
+        String(args[1]).includes('"done":true')
+          ? Promise.reject(new Error('Connection is closed.'))
+          : set(...args)) as typeof client.set);
+    try {
+      const headers = { 'idempotency-key': 'kept-nowhere' };
+      const answer = await v1(key, 'POST', `/leads/${id}/notes`, { body: 'Kept once' }, headers);
+      // An error here would make the client retry, and the retry would add the note again.
+      expect(answer.statusCode).toBe(201);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await prisma.leadNote.count({ where: { leadId: id, body: 'Kept once' } })).toBe(1);
   });
 
   it('keeps keys per API key, keeps nothing for a failed request, and refuses a bad key', async () => {

@@ -3,6 +3,7 @@ import {
   type ExecutionContext,
   Inject,
   Injectable,
+  Logger,
   type NestInterceptor,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -47,6 +48,8 @@ function canonical(value: unknown): string {
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger(IdempotencyInterceptor.name);
+
   constructor(
     private readonly redis: RedisService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -76,9 +79,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     return next.handle().pipe(
       mergeMap((body: unknown) => from(this.complete(storeKey, fingerprint, body))),
-      // A failed request keeps nothing: the client may retry it with the same key.
+      // A failed request keeps nothing: the client may retry it with the same key. Redis failing
+      // meanwhile does not replace the request's own error.
       catchError((error: unknown) =>
-        from(this.redis.client.del(storeKey)).pipe(mergeMap(() => throwError(() => error))),
+        from(this.redis.client.del(storeKey).catch(() => 0)).pipe(
+          mergeMap(() => throwError(() => error)),
+        ),
       ),
     );
   }
@@ -103,9 +109,21 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return stored;
   }
 
+  /**
+   * Keeps the answer for replays. The write itself is done: when Redis fails now the client still
+   * gets its answer (an error instead would make it retry, and a retry the key no longer knows
+   * would do the write twice); the key stays in flight until it expires.
+   */
   private async complete(storeKey: string, fingerprint: string, body: unknown): Promise<unknown> {
     const entry: StoredEntry = { fingerprint, done: true, body: body ?? null };
-    await this.redis.client.set(storeKey, JSON.stringify(entry), 'EX', IDEMPOTENCY_TTL_SECONDS);
+    try {
+      await this.redis.client.set(storeKey, JSON.stringify(entry), 'EX', IDEMPOTENCY_TTL_SECONDS);
+    } catch (error) {
+      this.logger.warn(
+        { err: String(error) },
+        'Idempotency answer not kept: a retry with its key is refused until it expires',
+      );
+    }
     return body;
   }
 }
