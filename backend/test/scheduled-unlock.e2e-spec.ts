@@ -2,6 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { startOfMonth } from '@rafter/domain/billing';
 import { type LeadListItem } from '@rafter/domain/crm';
 import { type Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { QUEUES } from '../src/core/queue/jobs';
 import { type SubscriptionPlan, type SubscriptionStatus } from '../src/generated/prisma/client';
 import {
@@ -9,6 +10,8 @@ import {
   UNLOCK_NEW_PERIOD_LEADS,
   type UnlockNewPeriodResult,
 } from '../src/modules/leads/jobs/unlock-leads.job';
+import { LeadsService } from '../src/modules/leads/leads.service';
+import { OwnerLeadsService, UNLOCK_BATCH } from '../src/modules/leads/owner-leads.service';
 import { createAccount } from './factories/account.factory';
 import { leadInput } from './factories/lead-payload.factory';
 import { createLeads } from './factories/owner.factory';
@@ -157,5 +160,43 @@ describe('unlocking leads when a new month begins', () => {
     } finally {
       dashboard.close();
     }
+  }, 60_000);
+
+  it('unlocks more locked leads than one transaction takes, every one, and tells the dashboard of the newest', async () => {
+    const total = UNLOCK_BATCH * 2 + 10;
+    const account = await createAccount(stack.prisma);
+    await stack.prisma.subscription.create({
+      data: { userId: account.id, plan: 'instant', status: 'active', currentPeriodEnd: null },
+    });
+    // In one statement: Prisma's createMany took 8 s for these.
+    await stack.prisma.$executeRaw`
+      INSERT INTO leads (id, owner_id, first_name, last_name, email, phone, address, zip_code,
+        ownership, material, stories, created_at, updated_at, locked, locked_reason)
+      SELECT gen_random_uuid(), ${account.id}::uuid, 'Locked', 'Lead ' || n,
+        'locked' || n || '@example.com', '5125550100', n || ' Oak St, Austin, TX 78704, USA',
+        '78704', 'owner', 'asphalt', 'one', ${lastMonth()}::timestamptz + n * interval '1 second',
+        now(), true, 'monthly_limit'
+      FROM generate_series(1, ${total}) AS n`;
+    const dashboard = await openDashboardSocket(stack.app, account);
+    try {
+      const unlocked = await stack.app.get(OwnerLeadsService).unlockAllowed(account.id);
+      expect(new Set(unlocked).size).toBe(total);
+      expect(await lockedCount(account.id)).toBe(0);
+      expect(
+        await stack.prisma.leadEvent.count({ where: { ownerId: account.id, type: 'unlocked' } }),
+      ).toBe(total);
+      await eventually(
+        () => dashboard.received.filter((entry) => entry.event === 'lead:updated').length === 100,
+        10_000,
+      );
+    } finally {
+      dashboard.close();
+    }
+    // More leads than a statement takes parameters (an upgrade after a flood): the dashboard's
+    // newest are still read, in one statement.
+    const many = [...Array.from({ length: 40_000 }, () => randomUUID())];
+    await expect(stack.app.get(LeadsService).publishUpdated(account.id, many)).resolves.toBe(
+      undefined,
+    );
   }, 60_000);
 });

@@ -313,12 +313,12 @@ export class LeadsRepository {
 
   /** The owner's leads among `ids`, newest first, at most `limit`. */
   findItems(ownerId: string, ids: string[], limit: number): Promise<LeadRow[]> {
-    return this.prisma.lead.findMany({
-      where: { ownerId, id: { in: ids } },
-      select: LEAD_SELECT,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
-    });
+    // The ids as one array parameter: an upgrade can unlock more leads than a statement takes
+    // parameters (Prisma's `in` sends one each, and refused 40,000).
+    return this.prisma.$queryRaw<LeadRow[]>`SELECT ${LEAD_COLUMNS} FROM leads
+      WHERE owner_id = ${ownerId}::uuid AND id = ANY(${ids}::uuid[])
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${limit}`;
   }
 
   /** The owner's lead as the list shows it, or null; reads of one moment share one query. */

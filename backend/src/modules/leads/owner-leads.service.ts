@@ -24,6 +24,9 @@ export type LeadOwner = OwnerMonth;
  * contractor's month, locked past the plan's allowance and unlocked when room appears (a plan
  * change, a spam flag, a new month). The allowance rule is domain/src/lead-allowance.ts.
  */
+/** Leads unlocked in one transaction (see unlockAllowed). */
+export const UNLOCK_BATCH = 5000;
+
 @Injectable()
 export class OwnerLeadsService {
   private readonly logger = new Logger(OwnerLeadsService.name);
@@ -123,11 +126,24 @@ export class OwnerLeadsService {
     const subscription = await this.plans.state(ownerId);
     if (leadAllowance(subscription, now) === 0) return [];
     const since = await this.monthStart(ownerId, now);
-    const unlocked = await this.repository.withOwnerLock(ownerId, async (tx) => {
-      const counts = await this.repository.countMonths(tx, [{ ownerId, since }]);
-      const room = unlockRoom(subscription, counts.get(ownerId) ?? 0, now);
-      return room === 0 ? [] : this.repository.unlockOldest(tx, ownerId, room);
-    });
+    // In transactions of at most UNLOCK_BATCH leads: an upgrade may unlock tens of thousands,
+    // more than one transaction does in its 5 s on a slow host (40,000 took 3.8 s here), and a
+    // transaction out of time would unlock none of them, every time it was tried again.
+    const unlocked: string[] = [];
+    for (;;) {
+      const batch = await this.repository.withOwnerLock(ownerId, async (tx) => {
+        const counts = await this.repository.countMonths(tx, [{ ownerId, since }]);
+        const room = unlockRoom(subscription, counts.get(ownerId) ?? 0, now);
+        if (room === 0) return [];
+        return this.repository.unlockOldest(
+          tx,
+          ownerId,
+          Math.min(room ?? UNLOCK_BATCH, UNLOCK_BATCH),
+        );
+      });
+      unlocked.push(...batch);
+      if (batch.length < UNLOCK_BATCH) break;
+    }
     if (unlocked.length > 0) {
       this.logger.log({ ownerId, count: unlocked.length }, 'Unlocked leads the plan now allows');
       // Open dashboards show the contact details at once, without a reload.
