@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type BookingStatus, REMINDER_HOURS } from '@rafter/domain/calendar';
 import { type EventPayload } from '@rafter/domain/events';
 import { type LeadStatus } from '@rafter/domain/lead';
-import { ADVISORY_LOCK, lockUntilCommit } from '../../core/database/advisory-locks';
+import { lockUntilCommit } from '../../core/database/advisory-locks';
 import { OutboxService } from '../../core/outbox/outbox.service';
 import { PrismaService } from '../../core/database/prisma.service';
 import { Prisma } from '../../generated/prisma/client';
@@ -387,9 +387,8 @@ export class CalendarRepository {
     try {
       return await this.prisma.$transaction(async (tx) => {
         if (times) {
-          await tx.$executeRaw`
-            SELECT pg_advisory_xact_lock(${ADVISORY_LOCK.ownerBookings}::int4, hashtext(owner_id::text))
-              FROM bookings WHERE id = ${id}::uuid`;
+          const moved = await tx.booking.findUnique({ where: { id }, select: { ownerId: true } });
+          if (moved) await lockUntilCommit(tx, 'ownerBookings', moved.ownerId);
         }
         const { count } = await tx.booking.updateMany({
           where: { id, version, status: 'booked' },
